@@ -1,0 +1,40 @@
+//! The bottom layer of the bb workspace: board coordinates, bitboards, shared geometry tables,
+//! scalar bit tricks and the slow oracles every faster kernel is tested against.
+//!
+//! - [`Square`], [`File`], [`Rank`]: coordinates, a1 = 0 ... h8 = 63 (little-endian rank-file
+//!   mapping), parsed from and displayed as `"e4"` with a typed [`ParseSquareError`].
+//! - [`Direction`] (N, NE, E, SE, S, SW, W, NW) and [`Line`] (horizontal, vertical, diagonal,
+//!   anti-diagonal): the project's fixed orders.
+//! - [`Bitboard`]: a `#[repr(transparent)]` `u64` set of squares. Kernels use raw `u64`.
+//! - [`masks`], [`attacks`]: tables generated at build time by [`geometry`].
+//! - [`bits`], [`fill`]: popcount, mirrors, flips, transposes, rotations, LS1B/MS1B tricks,
+//!   Kogge-Stone fills.
+//! - [`reference`]: slow, obviously correct ray walkers for chess and reversi.
+//! - [`rng`]: a small seeded generator for reproducible tests and benchmarks.
+//!
+//! ```
+//! use bb_core::{attacks, reference, Bitboard, Square};
+//!
+//! let occ = Square::D6.bit() | Square::G4.bit();
+//! let rook = Bitboard(reference::rook_attacks(Square::D4, occ));
+//! assert!(rook.contains(Square::D6) && !rook.contains(Square::D7));
+//! assert_eq!(Bitboard(attacks::knight(Square::A1)).count(), 2);
+//! ```
+
+#![no_std]
+#![forbid(unsafe_code)]
+
+pub mod attacks;
+pub mod bitboard;
+pub mod bits;
+pub mod direction;
+pub mod fill;
+pub mod geometry;
+pub mod masks;
+pub mod reference;
+pub mod rng;
+pub mod square;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use direction::{Direction, Line};
+pub use square::{File, ParseSquareError, Rank, Square};
