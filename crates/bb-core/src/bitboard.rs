@@ -18,7 +18,7 @@ use crate::{Direction, Square};
 /// ```
 /// use bb_core::{Bitboard, Square};
 ///
-/// let b = Bitboard::from(Square::E4) | Square::D5.into();
+/// let b = Bitboard::from(Square::E4) | Bitboard::from(Square::D5);
 /// assert_eq!(b.count(), 2);
 /// assert!(b.contains(Square::D5));
 /// assert_eq!(b.iter().collect::<Vec<_>>(), [Square::E4, Square::D5]);
@@ -305,7 +305,7 @@ impl fmt::Debug for Bitboard {
 ///
 /// ```
 /// use bb_core::{Bitboard, Square};
-/// let b = Bitboard::from(Square::A1) | Square::H8.into();
+/// let b = Bitboard::from(Square::A1) | Bitboard::from(Square::H8);
 /// let expected = "\
 /// 8 . . . . . . . X
 /// 7 . . . . . . . .
