@@ -140,6 +140,13 @@ impl Direction {
     pub const fn apply(self, b: u64) -> u64 {
         shift_raw(b & self.wrap_mask(), self.shift())
     }
+
+    /// [`Direction::apply`] on a [`Bitboard`](crate::Bitboard).
+    #[must_use]
+    #[inline]
+    pub const fn shift_bb(self, b: crate::Bitboard) -> crate::Bitboard {
+        crate::Bitboard(self.apply(b.0))
+    }
 }
 
 /// Shifts left for positive `by`, right for negative `by`, with no masking.

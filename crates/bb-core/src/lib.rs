@@ -9,7 +9,7 @@
 //! - [`masks`], [`attacks`]: tables generated at build time by [`geometry`].
 //! - [`bits`], [`fill`]: popcount, mirrors, flips, transposes, rotations, LS1B/MS1B tricks,
 //!   Kogge-Stone fills.
-//! - [`reference`]: slow, obviously correct ray walkers for chess and reversi.
+//! - [`reference`](mod@reference): slow, obviously correct ray walkers for chess and reversi.
 //! - [`rng`]: a small seeded generator for reproducible tests and benchmarks.
 //!
 //! ```

@@ -81,11 +81,11 @@ pub struct HalfLines {
 pub static HALF_LINES: [HalfLines; 64] = include!(concat!(env!("OUT_DIR"), "/half_lines.rs"));
 
 /// `LINE[a][b]`: the full line (edge to edge, including `a` and `b`) through two aligned
-/// squares, 0 if they are equal or share no rank, file or diagonal. See [`line`].
+/// squares, 0 if they are equal or share no rank, file or diagonal. See [`line()`].
 pub static LINE: [[u64; 64]; 64] = include!(concat!(env!("OUT_DIR"), "/line.rs"));
 
 /// `BETWEEN[a][b]`: the squares strictly between two aligned squares, 0 if they are not
-/// aligned, equal or adjacent. See [`between`].
+/// aligned, equal or adjacent. See [`between()`].
 pub static BETWEEN: [[u64; 64]; 64] = include!(concat!(env!("OUT_DIR"), "/between.rs"));
 
 /// The four lines through `sq`, excluding `sq`, in line order.

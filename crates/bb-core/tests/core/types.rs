@@ -140,6 +140,7 @@ fn directions() {
                     i32::from(dir.shift())
                 );
                 assert_eq!(dir.apply(sq.bit()), to.bit());
+                assert_eq!(dir.shift_bb(Bitboard::from(sq)), Bitboard::from(to));
             } else {
                 assert_eq!(dir.apply(sq.bit()), 0, "{sq} {dir:?}");
             }
