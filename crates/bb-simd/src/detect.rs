@@ -1,0 +1,402 @@
+//! CPU features, the [`Isa`] enum and the pure selection function [`select`].
+
+use core::fmt;
+use core::str::FromStr;
+
+/// An instruction set with a backend token, from the least to the most capable within an
+/// architecture.
+///
+/// ```
+/// use bb_simd::Isa;
+/// assert_eq!("avx512vbmi".parse::<Isa>(), Ok(Isa::Avx512Vbmi));
+/// assert_eq!(Isa::Ssse3.name(), "ssse3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Isa {
+    /// Portable Rust, no vector instructions assumed.
+    Scalar,
+    /// x86-64 baseline (SSE2).
+    Sse2,
+    /// SSE2 + SSSE3 (PSHUFB, PMADDUBSW): Core 2 and later.
+    Ssse3,
+    /// x86-64-v3: AVX2, BMI1, BMI2, LZCNT, POPCNT, MOVBE (Haswell, Zen 1 and later).
+    Avx2,
+    /// x86-64-v4: v3 + AVX-512 F, CD, BW, DQ, VL (Skylake-X, Cascade Lake).
+    Avx512,
+    /// v4 + VBMI, VBMI2, GFNI, BITALG, VPOPCNTDQ, VNNI (Ice Lake, Sapphire Rapids, Zen 4 and later).
+    Avx512Vbmi,
+    /// AArch64 Advanced SIMD.
+    Neon,
+}
+
+impl Isa {
+    /// Every ISA, in declaration order.
+    pub const ALL: [Isa; 7] =
+        [Isa::Scalar, Isa::Sse2, Isa::Ssse3, Isa::Avx2, Isa::Avx512, Isa::Avx512Vbmi, Isa::Neon];
+
+    /// The lowercase name used by `BB_BACKEND` and [`Backend::NAME`](crate::Backend::NAME).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Isa::Scalar => "scalar",
+            Isa::Sse2 => "sse2",
+            Isa::Ssse3 => "ssse3",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+            Isa::Avx512Vbmi => "avx512vbmi",
+            Isa::Neon => "neon",
+        }
+    }
+
+    /// The architecture whose builds contain this backend (`None`: every architecture).
+    pub const fn arch(self) -> Option<&'static str> {
+        match self {
+            Isa::Scalar => None,
+            Isa::Sse2 | Isa::Ssse3 | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Some("x86_64"),
+            Isa::Neon => Some("aarch64"),
+        }
+    }
+
+    /// Whether this build contains the backend (the target architecture matches).
+    pub const fn compiled(self) -> bool {
+        match self.arch() {
+            None => true,
+            Some(_) if matches!(self, Isa::Neon) => cfg!(target_arch = "aarch64"),
+            Some(_) => cfg!(target_arch = "x86_64"),
+        }
+    }
+
+    /// The CPU features the token requires.
+    pub const fn requirements(self) -> &'static [Feature] {
+        use Feature::*;
+        const V3: &[Feature] = &[Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe];
+        const V4: &[Feature] = &[
+            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Avx512f, Avx512cd,
+            Avx512bw, Avx512dq, Avx512vl,
+        ];
+        const VBMI: &[Feature] = &[
+            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Avx512f, Avx512cd,
+            Avx512bw, Avx512dq, Avx512vl, Avx512vbmi, Avx512vbmi2, Gfni, Avx512bitalg,
+            Avx512vpopcntdq, Avx512vnni,
+        ];
+        match self {
+            Isa::Scalar => &[],
+            Isa::Sse2 => &[Sse2],
+            Isa::Ssse3 => &[Sse2, Ssse3],
+            Isa::Avx2 => V3,
+            Isa::Avx512 => V4,
+            Isa::Avx512Vbmi => VBMI,
+            Isa::Neon => &[Neon],
+        }
+    }
+
+    /// Whether a CPU with `cpu`'s features runs this backend (ignores the build's architecture).
+    pub fn supported_by(self, cpu: &CpuFeatures) -> bool {
+        self.requirements().iter().all(|&f| cpu.has(f))
+    }
+
+    /// The required features that `cpu` lacks.
+    pub fn missing(self, cpu: &CpuFeatures) -> impl Iterator<Item = Feature> + '_ {
+        let cpu = *cpu;
+        self.requirements().iter().copied().filter(move |&f| !cpu.has(f))
+    }
+}
+
+impl fmt::Display for Isa {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing an [`Isa`] from an unknown name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownIsa;
+
+impl fmt::Display for UnknownIsa {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown backend; expected one of scalar, sse2, ssse3, avx2, avx512, avx512vbmi, neon")
+    }
+}
+
+impl core::error::Error for UnknownIsa {}
+
+impl FromStr for Isa {
+    type Err = UnknownIsa;
+    /// Parses a backend name (case-insensitive, surrounding spaces ignored).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        Isa::ALL.into_iter().find(|isa| isa.name().eq_ignore_ascii_case(s)).ok_or(UnknownIsa)
+    }
+}
+
+/// A CPU feature that some backend requires (or that `bb backends` reports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Feature {
+    Sse2,
+    Ssse3,
+    Sse41,
+    Sse42,
+    Popcnt,
+    Avx,
+    Avx2,
+    Bmi1,
+    Bmi2,
+    Lzcnt,
+    Movbe,
+    Fma,
+    Avx512f,
+    Avx512cd,
+    Avx512bw,
+    Avx512dq,
+    Avx512vl,
+    Avx512vbmi,
+    Avx512vbmi2,
+    Gfni,
+    Avx512bitalg,
+    Avx512vpopcntdq,
+    Avx512vnni,
+    Neon,
+}
+
+impl Feature {
+    /// Every feature.
+    pub const ALL: [Feature; 24] = {
+        use Feature::*;
+        [
+            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Fma, Avx512f,
+            Avx512cd, Avx512bw, Avx512dq, Avx512vl, Avx512vbmi, Avx512vbmi2, Gfni, Avx512bitalg,
+            Avx512vpopcntdq, Avx512vnni, Neon,
+        ]
+    };
+
+    /// The name `is_x86_feature_detected!` / `#[target_feature]` use.
+    pub const fn name(self) -> &'static str {
+        use Feature::*;
+        match self {
+            Sse2 => "sse2",
+            Ssse3 => "ssse3",
+            Sse41 => "sse4.1",
+            Sse42 => "sse4.2",
+            Popcnt => "popcnt",
+            Avx => "avx",
+            Avx2 => "avx2",
+            Bmi1 => "bmi1",
+            Bmi2 => "bmi2",
+            Lzcnt => "lzcnt",
+            Movbe => "movbe",
+            Fma => "fma",
+            Avx512f => "avx512f",
+            Avx512cd => "avx512cd",
+            Avx512bw => "avx512bw",
+            Avx512dq => "avx512dq",
+            Avx512vl => "avx512vl",
+            Avx512vbmi => "avx512vbmi",
+            Avx512vbmi2 => "avx512vbmi2",
+            Gfni => "gfni",
+            Avx512bitalg => "avx512bitalg",
+            Avx512vpopcntdq => "avx512vpopcntdq",
+            Avx512vnni => "avx512vnni",
+            Neon => "neon",
+        }
+    }
+
+    const fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// CPU vendor, as far as backend selection cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Vendor {
+    /// `GenuineIntel`.
+    Intel,
+    /// `AuthenticAMD` (also Hygon's `HygonGenuine`, a Zen 1 derivative).
+    Amd,
+    /// An AArch64 implementer (Apple, Arm, Qualcomm, ...).
+    Arm,
+    /// Anything else, or unknown (QEMU's TCG reports `AuthenticAMD` or `GenuineIntel`).
+    Other,
+}
+
+/// What the running (or a hypothetical) CPU offers: vendor, family/model and feature flags.
+///
+/// Build one for a known CPU with [`CpuFeatures::new`]; get the running CPU's with
+/// [`detect`].
+///
+/// ```
+/// use bb_simd::{CpuFeatures, Feature, Isa, Vendor, select};
+/// let zen2 = CpuFeatures::new(Vendor::Amd, 0x17, 0x31, &Isa::Avx2.requirements());
+/// assert_eq!(select(&zen2), Isa::Avx2);
+/// assert!(zen2.has(Feature::Bmi2) && !zen2.fast_pext());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CpuFeatures {
+    /// CPU vendor.
+    pub vendor: Vendor,
+    /// x86 display family (base + extended family); 0 elsewhere.
+    pub family: u32,
+    /// x86 display model (with the extended model); 0 elsewhere.
+    pub model: u32,
+    bits: u32,
+}
+
+impl CpuFeatures {
+    /// A CPU with exactly `features`.
+    pub const fn new(vendor: Vendor, family: u32, model: u32, features: &[Feature]) -> Self {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < features.len() {
+            bits |= features[i].bit();
+            i += 1;
+        }
+        CpuFeatures { vendor, family, model, bits }
+    }
+
+    /// Whether the CPU has `f`.
+    pub const fn has(&self, f: Feature) -> bool {
+        self.bits & f.bit() != 0
+    }
+
+    /// This CPU with `f` added.
+    pub const fn with(mut self, f: Feature) -> Self {
+        self.bits |= f.bit();
+        self
+    }
+
+    /// This CPU with `f` removed.
+    pub const fn without(mut self, f: Feature) -> Self {
+        self.bits &= !f.bit();
+        self
+    }
+
+    /// The features present.
+    pub fn features(&self) -> impl Iterator<Item = Feature> + '_ {
+        Feature::ALL.into_iter().filter(|&f| self.has(f))
+    }
+
+    /// BMI2 present and fast: false on AMD before Zen 3 (family < 0x19), where PEXT/PDEP are
+    /// microcoded (about 18 to 290 cycles depending on the mask).
+    pub const fn fast_pext(&self) -> bool {
+        self.has(Feature::Bmi2) && !(matches!(self.vendor, Vendor::Amd) && self.family < 0x19)
+    }
+}
+
+/// The best backend for a CPU: a pure function, unit-tested on real CPUs' feature sets.
+///
+/// Picks `Neon` if present, else the most capable x86 token whose every requirement the CPU
+/// has, else `Scalar`. It ignores the build's architecture and `BB_BACKEND`; see
+/// [`best`](crate::best) for the run-time choice.
+pub fn select(cpu: &CpuFeatures) -> Isa {
+    [Isa::Neon, Isa::Avx512Vbmi, Isa::Avx512, Isa::Avx2, Isa::Ssse3, Isa::Sse2]
+        .into_iter()
+        .find(|isa| isa.supported_by(cpu))
+        .unwrap_or(Isa::Scalar)
+}
+
+/// The running CPU's features: cached run-time detection with `std`, the compile-time target
+/// features without it.
+pub fn detect() -> CpuFeatures {
+    #[cfg(feature = "std")]
+    {
+        static CACHE: std::sync::OnceLock<CpuFeatures> = std::sync::OnceLock::new();
+        *CACHE.get_or_init(detect_uncached)
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        detect_uncached()
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn vendor_family_model() -> (Vendor, u32, u32) {
+    use core::arch::x86_64::__cpuid;
+    // CPUID exists on every x86-64 CPU; leaf 0 is always valid.
+    let l0 = __cpuid(0);
+    let mut id = [0u8; 12];
+    id[0..4].copy_from_slice(&l0.ebx.to_le_bytes());
+    id[4..8].copy_from_slice(&l0.edx.to_le_bytes());
+    id[8..12].copy_from_slice(&l0.ecx.to_le_bytes());
+    let vendor = match &id {
+        b"GenuineIntel" => Vendor::Intel,
+        b"AuthenticAMD" | b"HygonGenuine" => Vendor::Amd,
+        _ => Vendor::Other,
+    };
+    if l0.eax < 1 {
+        return (vendor, 0, 0);
+    }
+    // Leaf 1 is valid: leaf 0 reported a maximum leaf >= 1.
+    let eax = __cpuid(1).eax;
+    let base_family = (eax >> 8) & 0xf;
+    let base_model = (eax >> 4) & 0xf;
+    let family = if base_family == 0xf { base_family + ((eax >> 20) & 0xff) } else { base_family };
+    let model = if base_family == 0x6 || base_family == 0xf {
+        base_model | (((eax >> 16) & 0xf) << 4)
+    } else {
+        base_model
+    };
+    (vendor, family, model)
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+fn detect_uncached() -> CpuFeatures {
+    use Feature::*;
+    let (vendor, family, model) = vendor_family_model();
+    let mut cpu = CpuFeatures::new(vendor, family, model, &[]);
+    macro_rules! probe {
+        ($($f:ident => $name:tt),* $(,)?) => {
+            $( if std::is_x86_feature_detected!($name) { cpu = cpu.with($f); } )*
+        };
+    }
+    probe!(
+        Sse2 => "sse2", Ssse3 => "ssse3", Sse41 => "sse4.1", Sse42 => "sse4.2", Popcnt => "popcnt",
+        Avx => "avx", Avx2 => "avx2", Bmi1 => "bmi1", Bmi2 => "bmi2", Lzcnt => "lzcnt",
+        Movbe => "movbe", Fma => "fma", Avx512f => "avx512f", Avx512cd => "avx512cd",
+        Avx512bw => "avx512bw", Avx512dq => "avx512dq", Avx512vl => "avx512vl",
+        Avx512vbmi => "avx512vbmi", Avx512vbmi2 => "avx512vbmi2", Gfni => "gfni",
+        Avx512bitalg => "avx512bitalg", Avx512vpopcntdq => "avx512vpopcntdq",
+        Avx512vnni => "avx512vnni",
+    );
+    cpu
+}
+
+#[cfg(all(feature = "std", target_arch = "aarch64"))]
+fn detect_uncached() -> CpuFeatures {
+    let mut cpu = CpuFeatures::new(Vendor::Arm, 0, 0, &[]);
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        cpu = cpu.with(Feature::Neon);
+    }
+    cpu
+}
+
+#[cfg(not(all(feature = "std", any(target_arch = "x86_64", target_arch = "aarch64"))))]
+fn detect_uncached() -> CpuFeatures {
+    use Feature::*;
+    #[cfg(target_arch = "x86_64")]
+    let (vendor, family, model) = vendor_family_model();
+    #[cfg(target_arch = "aarch64")]
+    let (vendor, family, model) = (Vendor::Arm, 0, 0);
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    let (vendor, family, model) = (Vendor::Other, 0, 0);
+    let mut cpu = CpuFeatures::new(vendor, family, model, &[]);
+    macro_rules! probe {
+        ($($f:ident => $name:tt),* $(,)?) => {
+            $( if cfg!(target_feature = $name) { cpu = cpu.with($f); } )*
+        };
+    }
+    probe!(
+        Sse2 => "sse2", Ssse3 => "ssse3", Sse41 => "sse4.1", Sse42 => "sse4.2", Popcnt => "popcnt",
+        Avx => "avx", Avx2 => "avx2", Bmi1 => "bmi1", Bmi2 => "bmi2", Lzcnt => "lzcnt",
+        Movbe => "movbe", Fma => "fma", Avx512f => "avx512f", Avx512cd => "avx512cd",
+        Avx512bw => "avx512bw", Avx512dq => "avx512dq", Avx512vl => "avx512vl",
+        Avx512vbmi => "avx512vbmi", Avx512vbmi2 => "avx512vbmi2", Gfni => "gfni",
+        Avx512bitalg => "avx512bitalg", Avx512vpopcntdq => "avx512vpopcntdq",
+        Avx512vnni => "avx512vnni", Neon => "neon",
+    );
+    cpu
+}

@@ -1,0 +1,360 @@
+//! Run-time choice of a backend: [`AnyBackend`], [`best`], [`dispatch`], [`for_each_backend`].
+
+use crate::{Backend, CpuFeatures, Feature, Isa, Scalar, detect, select};
+use core::fmt;
+
+#[cfg(target_arch = "aarch64")]
+use crate::Neon;
+#[cfg(target_arch = "x86_64")]
+use crate::{Avx2, Avx512, Avx512Vbmi, Sse2, Ssse3};
+
+/// An operation generic over the backend: the way to pass a "generic closure".
+///
+/// ```
+/// use bb_simd::{Backend, WithBackend, dispatch};
+/// struct Or4(u64, u64, u64, u64);
+/// impl WithBackend for Or4 {
+///     type Output = u64;
+///     fn run<B: Backend>(self, b: B) -> u64 {
+///         b.u64x4_hor(b.u64x4_from_array([self.0, self.1, self.2, self.3]))
+///     }
+/// }
+/// assert_eq!(dispatch(Or4(1, 2, 4, 8)), 15);
+/// ```
+pub trait WithBackend {
+    /// What the operation returns.
+    type Output;
+    /// Runs the operation with token `b` (already inside `b.vectorize`).
+    fn run<B: Backend>(self, b: B) -> Self::Output;
+}
+
+/// Any token, as a value: what [`best_backend`] returns and [`for_each_backend`] iterates.
+///
+/// `Avx2` has two variants: `Avx2` (fast PEXT, `Avx2<true>`) and `Avx2SlowPext` (`Avx2<false>`,
+/// what AMD Zen 1/Zen 2 get). Use [`AnyBackend::run`] (or the [`dispatch!`](crate::dispatch!)
+/// macro) to get a monomorphized call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AnyBackend {
+    /// [`Scalar`].
+    Scalar(Scalar),
+    /// [`Sse2`].
+    #[cfg(target_arch = "x86_64")]
+    Sse2(Sse2),
+    /// [`Ssse3`].
+    #[cfg(target_arch = "x86_64")]
+    Ssse3(Ssse3),
+    /// [`Avx2<true>`](Avx2).
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2<true>),
+    /// [`Avx2<false>`](Avx2): PEXT/PDEP present but microcoded.
+    #[cfg(target_arch = "x86_64")]
+    Avx2SlowPext(Avx2<false>),
+    /// [`Avx512`].
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512),
+    /// [`Avx512Vbmi`].
+    #[cfg(target_arch = "x86_64")]
+    Avx512Vbmi(Avx512Vbmi),
+    /// [`Neon`].
+    #[cfg(target_arch = "aarch64")]
+    Neon(Neon),
+}
+
+/// Why a backend cannot run here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unavailable {
+    /// The backend asked for.
+    pub isa: Isa,
+    /// The CPU it was checked against.
+    pub cpu: CpuFeatures,
+}
+
+impl Unavailable {
+    /// The required features the CPU lacks (empty when the build lacks the backend).
+    pub fn missing(&self) -> impl Iterator<Item = Feature> + '_ {
+        self.isa.missing(&self.cpu)
+    }
+}
+
+impl fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.isa.compiled() {
+            return write!(
+                f,
+                "{}: not in this build (it exists on {} targets only)",
+                self.isa,
+                self.isa.arch().unwrap_or("other")
+            );
+        }
+        write!(f, "{}: the CPU lacks", self.isa)?;
+        for (i, feat) in self.missing().enumerate() {
+            write!(f, "{}{feat}", if i == 0 { " " } else { ", " })?;
+        }
+        write!(
+            f,
+            " (CPU: {:?} family {:#x} model {:#x})",
+            self.cpu.vendor, self.cpu.family, self.cpu.model
+        )
+    }
+}
+
+impl core::error::Error for Unavailable {}
+
+impl AnyBackend {
+    /// The token for `isa` on this CPU, or why not. For `Isa::Avx2` this is the fast-PEXT form
+    /// when the CPU has fast PEXT, else the slow-PEXT form.
+    pub fn new(isa: Isa) -> Result<Self, Unavailable> {
+        let cpu = detect::detect();
+        let err = Unavailable { isa, cpu };
+        if !isa.compiled() || !isa.supported_by(&cpu) {
+            return Err(err);
+        }
+        // Each arm's `try_new` re-checks, so no unsafe is needed here.
+        let any = match isa {
+            Isa::Scalar => Some(AnyBackend::Scalar(Scalar)),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Sse2 => Sse2::try_new().map(AnyBackend::Sse2),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Ssse3 => Ssse3::try_new().map(AnyBackend::Ssse3),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => match Avx2::try_new() {
+                Some(b) => Some(AnyBackend::Avx2(b)),
+                None => Avx2::try_new_slow_pext().map(AnyBackend::Avx2SlowPext),
+            },
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => Avx512::try_new().map(AnyBackend::Avx512),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512Vbmi => Avx512Vbmi::try_new().map(AnyBackend::Avx512Vbmi),
+            #[cfg(target_arch = "aarch64")]
+            Isa::Neon => Neon::try_new().map(AnyBackend::Neon),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        };
+        any.ok_or(err)
+    }
+
+    /// The token [`best`] names (honours `BB_BACKEND`, cached).
+    pub fn best() -> Self {
+        match AnyBackend::new(best()) {
+            Ok(b) => b,
+            Err(e) => panic!("bb-simd: selected backend is unavailable: {e}"),
+        }
+    }
+
+    /// The token's ISA.
+    pub fn isa(self) -> Isa {
+        crate::dispatch!(self, |b| b.isa())
+    }
+
+    /// A label that tells the two AVX2 forms apart: the ISA name, or `avx2-slowpext`.
+    pub fn label(self) -> &'static str {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            AnyBackend::Avx2SlowPext(_) => "avx2-slowpext",
+            other => other.isa().name(),
+        }
+    }
+
+    /// Runs `op` monomorphized for this token, inside [`Backend::vectorize`].
+    pub fn run<W: WithBackend>(self, op: W) -> W::Output {
+        crate::dispatch!(self, |b| op.run(b))
+    }
+}
+
+impl fmt::Display for AnyBackend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// The ISAs this build and CPU can run, from the least to the most capable (ignores
+/// `BB_BACKEND`).
+pub fn available() -> impl Iterator<Item = Isa> {
+    Isa::ALL.into_iter().filter(|&isa| AnyBackend::new(isa).is_ok())
+}
+
+/// The backend that [`dispatch`] uses: `BB_BACKEND` if set (with `std`), else
+/// [`select`]`(&`[`detect()`](crate::detect())`)`. Cached after the first call.
+///
+/// # Panics
+/// When `BB_BACKEND` names an unknown backend, or one this CPU or build lacks; the message
+/// names the backend and the missing features.
+pub fn best() -> Isa {
+    #[cfg(feature = "std")]
+    {
+        static CACHE: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
+        *CACHE.get_or_init(|| match forced() {
+            Some(isa) => isa,
+            None => natural_best(),
+        })
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        natural_best()
+    }
+}
+
+fn natural_best() -> Isa {
+    let isa = select(&detect::detect());
+    if AnyBackend::new(isa).is_ok() { isa } else { available().last().unwrap_or(Isa::Scalar) }
+}
+
+/// The backend `BB_BACKEND` forces, checked against the CPU (`None` when unset or empty).
+///
+/// # Panics
+/// When the name is unknown or the CPU/build lacks that backend.
+#[cfg(feature = "std")]
+pub fn forced() -> Option<Isa> {
+    let v = std::env::var("BB_BACKEND").ok()?;
+    if v.trim().is_empty() {
+        return None;
+    }
+    let isa: Isa = match v.parse() {
+        Ok(isa) => isa,
+        Err(e) => panic!("BB_BACKEND={v:?}: {e}"),
+    };
+    if let Err(e) = AnyBackend::new(isa) {
+        panic!("BB_BACKEND={v} cannot run here: {e}");
+    }
+    Some(isa)
+}
+
+/// The token of [`best`].
+pub fn best_backend() -> AnyBackend {
+    AnyBackend::best()
+}
+
+/// Runs `op` once with the best backend (see [`best`]), monomorphized for it and inside its
+/// [`Backend::vectorize`]. One branch per call: put a whole search inside.
+pub fn dispatch<W: WithBackend>(op: W) -> W::Output {
+    AnyBackend::best().run(op)
+}
+
+/// The tokens that [`for_each_backend`] and [`for_each_backend!`](crate::for_each_backend!)
+/// exercise, printing `skipped: <backend> (<reason>)` to stderr for every other one.
+///
+/// Every backend this CPU and build have (both AVX2 forms where PEXT is fast), or only
+/// `BB_BACKEND`'s when it is set (`avx2` then means both AVX2 forms). A skip of a backend listed
+/// in `BB_REQUIRE` (comma-separated names) panics, unless `BB_BACKEND` excluded it.
+#[cfg(feature = "std")]
+pub fn test_backends() -> std::vec::Vec<AnyBackend> {
+    use std::eprintln;
+    let require: std::vec::Vec<Isa> = std::env::var("BB_REQUIRE")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.parse().unwrap_or_else(|e| panic!("BB_REQUIRE: {s:?}: {e}")))
+        .collect();
+    let only = forced();
+    let mut out = std::vec::Vec::new();
+    for isa in Isa::ALL {
+        if let Some(f) = only
+            && f != isa
+        {
+            eprintln!("skipped: {isa} (BB_BACKEND={f})");
+            continue;
+        }
+        match AnyBackend::new(isa) {
+            Ok(b) => {
+                out.push(b);
+                #[cfg(target_arch = "x86_64")]
+                if let AnyBackend::Avx2(_) = b
+                    && let Some(slow) = Avx2::try_new_slow_pext()
+                {
+                    out.push(AnyBackend::Avx2SlowPext(slow));
+                }
+            }
+            Err(e) => {
+                if require.contains(&isa) {
+                    panic!("BB_REQUIRE names {isa}, but it was skipped: {e}");
+                }
+                eprintln!("skipped: {isa} ({e})");
+            }
+        }
+    }
+    out
+}
+
+/// Runs a clone of `op` on every backend of [`test_backends`] (printing skips), returning each
+/// backend with its result.
+///
+/// ```
+/// use bb_simd::{Backend, WithBackend, for_each_backend};
+/// #[derive(Clone)]
+/// struct Pop(u64);
+/// impl WithBackend for Pop {
+///     type Output = u64;
+///     fn run<B: Backend>(self, b: B) -> u64 {
+///         b.u64x2_hadd(b.u64x2_popcnt(b.u64x2_splat(self.0)))
+///     }
+/// }
+/// for (backend, n) in for_each_backend(Pop(0xff)) {
+///     assert_eq!(n, 16, "{backend}");
+/// }
+/// ```
+#[cfg(feature = "std")]
+pub fn for_each_backend<W: WithBackend + Clone>(op: W) -> std::vec::Vec<(AnyBackend, W::Output)> {
+    test_backends().into_iter().map(|b| (b, b.run(op.clone()))).collect()
+}
+
+/// Evaluates a body with `b` bound to a concrete token, inside `b.vectorize(..)`.
+///
+/// `dispatch!(|b| expr)` uses [`best_backend`]; `dispatch!(backend, |b| expr)` uses the given
+/// [`AnyBackend`]. The body is compiled once per backend (each arm monomorphizes it), can borrow
+/// local variables, and every arm must have the same type. It runs inside a closure, so
+/// `return`/`?` leave the closure, not the enclosing function.
+///
+/// ```
+/// use bb_simd::Backend;
+/// let boards = [0xffu64, 1, 3, 0];
+/// let total: u64 = bb_simd::dispatch!(|b| {
+///     let v = b.u64x4_from_array(boards);
+///     b.u64x4_hadd(b.u64x4_popcnt(v))
+/// });
+/// assert_eq!(total, 11);
+/// ```
+#[macro_export]
+macro_rules! dispatch {
+    (|$b:ident| $body:expr) => {
+        $crate::dispatch!($crate::best_backend(), |$b| $body)
+    };
+    ($backend:expr, |$b:ident| $body:expr) => {
+        match $backend {
+            $crate::AnyBackend::Scalar($b) => $crate::Backend::vectorize($b, || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Sse2($b) => $crate::Backend::vectorize($b, || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Ssse3($b) => $crate::Backend::vectorize($b, || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Avx2($b) => $crate::Backend::vectorize($b, || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Avx2SlowPext($b) => $crate::Backend::vectorize($b, || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Avx512($b) => $crate::Backend::vectorize($b, || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Avx512Vbmi($b) => $crate::Backend::vectorize($b, || $body),
+            #[cfg(target_arch = "aarch64")]
+            $crate::AnyBackend::Neon($b) => $crate::Backend::vectorize($b, || $body),
+        }
+    };
+}
+
+/// Evaluates a body once per backend of [`test_backends`] (printing skips), with `b` bound to
+/// each concrete token, inside `b.vectorize(..)`; the body's value is discarded. Use it in tests.
+///
+/// ```
+/// use bb_simd::Backend;
+/// bb_simd::for_each_backend!(|b| {
+///     assert_eq!(b.lzcnt(1), 63, "{}", b.name());
+/// });
+/// ```
+#[cfg(feature = "std")]
+#[macro_export]
+macro_rules! for_each_backend {
+    (|$b:ident| $body:expr) => {
+        for backend in $crate::test_backends() {
+            let _ = $crate::dispatch!(backend, |$b| $body);
+        }
+    };
+}

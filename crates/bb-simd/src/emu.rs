@@ -1,0 +1,117 @@
+//! Portable reference semantics of every operation, one lane at a time.
+//!
+//! The trait's default methods are built from these functions, so they define what each operation
+//! means; the tests compare every backend against them (through [`Scalar`](crate::Scalar)).
+
+/// Logical left shift that yields 0 for counts of 64 and more (VPSLLVQ semantics).
+#[inline(always)]
+pub const fn shl64(a: u64, count: u64) -> u64 {
+    if count >= 64 { 0 } else { a << count }
+}
+
+/// Logical right shift that yields 0 for counts of 64 and more (VPSRLVQ semantics).
+#[inline(always)]
+pub const fn shr64(a: u64, count: u64) -> u64 {
+    if count >= 64 { 0 } else { a >> count }
+}
+
+/// 16-bit logical left shift that yields 0 for counts of 16 and more (VPSLLVW semantics).
+#[inline(always)]
+pub const fn shl16(a: u16, count: u16) -> u16 {
+    if count >= 16 { 0 } else { a << count }
+}
+
+/// 16-bit logical right shift that yields 0 for counts of 16 and more (VPSRLVW semantics).
+#[inline(always)]
+pub const fn shr16(a: u16, count: u16) -> u16 {
+    if count >= 16 { 0 } else { a >> count }
+}
+
+/// Parallel bit extract (BMI2 PEXT): the bits of `a` selected by `mask`, packed to the bottom.
+#[inline(always)]
+pub const fn pext(a: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 1u64;
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if a & low != 0 {
+            out |= bit;
+        }
+        bit <<= 1;
+        mask &= mask - 1;
+    }
+    out
+}
+
+/// Parallel bit deposit (BMI2 PDEP): the low bits of `a` scattered to the set bits of `mask`.
+#[inline(always)]
+pub const fn pdep(a: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 1u64;
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if a & bit != 0 {
+            out |= low;
+        }
+        bit <<= 1;
+        mask &= mask - 1;
+    }
+    out
+}
+
+/// One byte of GF2P8AFFINEQB: bit `i` of the result is the parity of `matrix.byte[7 - i] & x`,
+/// xor bit `i` of `imm`.
+#[inline(always)]
+pub const fn gf2p8affine_byte(x: u8, matrix: u64, imm: u8) -> u8 {
+    let mut out = 0u8;
+    let mut i = 0;
+    while i < 8 {
+        let row = (matrix >> (8 * (7 - i))) as u8;
+        let parity = ((row & x).count_ones() & 1) as u8;
+        out |= (parity ^ ((imm >> i) & 1)) << i;
+        i += 1;
+    }
+    out
+}
+
+/// PSHUFB on one 16-byte lane: `idx` high bit gives 0, otherwise `table[idx & 15]`.
+#[inline(always)]
+pub const fn pshufb_byte(table: &[u8; 16], idx: u8) -> u8 {
+    if idx & 0x80 != 0 { 0 } else { table[(idx & 15) as usize] }
+}
+
+/// Signed 16-bit saturating add (PADDSW).
+#[inline(always)]
+pub const fn adds_i16(a: i16, b: i16) -> i16 {
+    a.saturating_add(b)
+}
+
+/// Exact dot product of 64 unsigned features with 64 signed weights (the plain loop).
+#[inline]
+pub fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 {
+    features.iter().zip(weights).map(|(&f, &w)| i32::from(f) * i32::from(w)).sum()
+}
+
+/// The seed's 16-bit saturating dot product, step for step: PMADDUBSW on four 16-byte blocks
+/// (pairs summed with saturation), three PADDSW (`(r0 + r1) + (r2 + r3)`), three PHADDSW.
+pub fn dot_u8i8_sat16(features: &[u8; 64], weights: &[i8; 64]) -> i32 {
+    let mut r = [[0i16; 8]; 4];
+    for (k, block) in r.iter_mut().enumerate() {
+        for (j, lane) in block.iter_mut().enumerate() {
+            let i = 16 * k + 2 * j;
+            let p0 = i16::from(features[i]) * i16::from(weights[i]);
+            let p1 = i16::from(features[i + 1]) * i16::from(weights[i + 1]);
+            *lane = adds_i16(p0, p1);
+        }
+    }
+    let mut acc = [0i16; 8];
+    for j in 0..8 {
+        let a = adds_i16(r[0][j], r[1][j]);
+        let b = adds_i16(r[2][j], r[3][j]);
+        acc[j] = adds_i16(a, b);
+    }
+    // three horizontal saturating pair adds: 8 -> 4 -> 2 -> 1
+    let h1: [i16; 4] = core::array::from_fn(|j| adds_i16(acc[2 * j], acc[2 * j + 1]));
+    let h2: [i16; 2] = core::array::from_fn(|j| adds_i16(h1[2 * j], h1[2 * j + 1]));
+    i32::from(adds_i16(h2[0], h2[1]))
+}

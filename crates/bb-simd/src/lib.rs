@@ -1,0 +1,36 @@
+//! One zero-sized backend token per instruction set, the [`Backend`] trait of bitboard
+//! operations, CPU feature detection and run-time dispatch.
+//!
+//! See the crate README (included below) for the operation list and what each backend
+//! compiles each operation to.
+#![doc = include_str!("../README.md")]
+#![no_std]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+#[macro_use]
+mod macros;
+
+mod backend;
+mod detect;
+mod dispatch;
+pub mod emu;
+pub mod primitives;
+mod scalar;
+
+#[cfg(target_arch = "aarch64")]
+mod neon;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+pub use backend::{Backend, Vector};
+pub use detect::{CpuFeatures, Feature, Isa, UnknownIsa, Vendor, detect, select};
+#[cfg(feature = "std")]
+pub use dispatch::{for_each_backend, forced, test_backends};
+pub use dispatch::{AnyBackend, Unavailable, WithBackend, available, best, best_backend, dispatch};
+#[cfg(target_arch = "aarch64")]
+pub use neon::Neon;
+pub use scalar::Scalar;
+#[cfg(target_arch = "x86_64")]
+pub use x86::{Avx2, Avx512, Avx512Vbmi, Sse2, Ssse3};

@@ -1,0 +1,188 @@
+//! Internal macros shared by the backends.
+
+/// Reinterprets plain vector data of the same size (checked at compile time by `transmute`).
+macro_rules! bits {
+    ($e:expr) => {{
+        #[allow(clippy::useless_transmute, clippy::missing_transmute_annotations)]
+        // SAFETY: every type used here (integer arrays and `core::arch` integer vectors) is plain
+        // data of the same size for which every bit pattern is valid; `transmute` checks the size.
+        let r = unsafe { core::mem::transmute($e) };
+        r
+    }};
+}
+
+/// Wide ops as the same narrow op on each part (`type Wide = [Narrow; K]`).
+macro_rules! split_unary {
+    ($W:ident; $($f:ident => $g:ident),* $(,)?) => {$(
+        #[inline(always)]
+        fn $f(self, a: Self::$W) -> Self::$W {
+            a.map(|x| self.$g(x))
+        }
+    )*};
+}
+macro_rules! split_binary {
+    ($W:ident; $($f:ident => $g:ident),* $(,)?) => {$(
+        #[inline(always)]
+        fn $f(self, a: Self::$W, b: Self::$W) -> Self::$W {
+            core::array::from_fn(|i| self.$g(a[i], b[i]))
+        }
+    )*};
+}
+macro_rules! split_shift {
+    ($W:ident; $($f:ident => $g:ident),* $(,)?) => {$(
+        #[inline(always)]
+        fn $f<const N: u32>(self, a: Self::$W) -> Self::$W {
+            a.map(|x| self.$g::<N>(x))
+        }
+    )*};
+}
+/// Binary op to a bit mask: part `i`'s mask lands at bit `BITS * i`.
+macro_rules! split_mask2 {
+    ($W:ident, $M:ty, $bits:literal; $($f:ident => $g:ident),* $(,)?) => {$(
+        #[inline(always)]
+        fn $f(self, a: Self::$W, b: Self::$W) -> $M {
+            let mut m: $M = 0;
+            for i in 0..a.len() {
+                m |= (self.$g(a[i], b[i]) as $M) << ($bits * i);
+            }
+            m
+        }
+    )*};
+}
+macro_rules! split_mask1 {
+    ($W:ident, $M:ty, $bits:literal; $($f:ident => $g:ident),* $(,)?) => {$(
+        #[inline(always)]
+        fn $f(self, a: Self::$W) -> $M {
+            let mut m: $M = 0;
+            for i in 0..a.len() {
+                m |= (self.$g(a[i]) as $M) << ($bits * i);
+            }
+            m
+        }
+    )*};
+}
+
+/// The whole set of u64x4/u64x8 (or just u64x8) ops as maps over the next narrower u64 type.
+macro_rules! split_u64 {
+    ($W:ident, $n:ident, $nb:literal;
+     $and:ident, $or:ident, $xor:ident, $andnot:ident, $not:ident, $add:ident, $sub:ident,
+     $neg:ident, $shl:ident, $shr:ident, $shlv:ident, $shrv:ident, $cmpeq:ident, $min:ident,
+     $lzcnt:ident, $bswap:ident, $rbit:ident, $popcnt:ident, $hor:ident, $hadd:ident,
+     $nonzero:ident;
+     $nand:ident, $nor:ident, $nxor:ident, $nandnot:ident, $nnot:ident, $nadd:ident,
+     $nsub:ident, $nneg:ident, $nshl:ident, $nshr:ident, $nshlv:ident, $nshrv:ident,
+     $ncmpeq:ident, $nmin:ident, $nlzcnt:ident, $nbswap:ident, $nrbit:ident, $npopcnt:ident,
+     $nhor:ident, $nhadd:ident, $nnonzero:ident) => {
+        split_binary!($W; $and => $nand, $or => $nor, $xor => $nxor, $andnot => $nandnot,
+            $add => $nadd, $sub => $nsub, $shlv => $nshlv, $shrv => $nshrv, $cmpeq => $ncmpeq,
+            $min => $nmin);
+        split_unary!($W; $not => $nnot, $neg => $nneg, $lzcnt => $nlzcnt, $bswap => $nbswap,
+            $rbit => $nrbit, $popcnt => $npopcnt);
+        split_shift!($W; $shl => $nshl, $shr => $nshr);
+        split_mask1!($W, u8, $nb; $nonzero => $nnonzero);
+        #[inline(always)]
+        fn $hor(self, a: Self::$W) -> u64 {
+            let mut acc = a[0];
+            for x in &a[1..] {
+                acc = self.$nor(acc, *x);
+            }
+            self.$nhor(acc)
+        }
+        #[inline(always)]
+        fn $hadd(self, a: Self::$W) -> u64 {
+            let mut acc = a[0];
+            for x in &a[1..] {
+                acc = self.$nadd(acc, *x);
+            }
+            self.$nhadd(acc)
+        }
+    };
+}
+
+macro_rules! split_u64x4 {
+    () => {
+        split_u64!(U64x4, u64x2, 2;
+            u64x4_and, u64x4_or, u64x4_xor, u64x4_andnot, u64x4_not, u64x4_add, u64x4_sub,
+            u64x4_neg, u64x4_shl, u64x4_shr, u64x4_shlv, u64x4_shrv, u64x4_cmpeq, u64x4_min,
+            u64x4_lzcnt, u64x4_bswap, u64x4_rbit, u64x4_popcnt, u64x4_hor, u64x4_hadd,
+            u64x4_nonzero_mask;
+            u64x2_and, u64x2_or, u64x2_xor, u64x2_andnot, u64x2_not, u64x2_add, u64x2_sub,
+            u64x2_neg, u64x2_shl, u64x2_shr, u64x2_shlv, u64x2_shrv, u64x2_cmpeq, u64x2_min,
+            u64x2_lzcnt, u64x2_bswap, u64x2_rbit, u64x2_popcnt, u64x2_hor, u64x2_hadd,
+            u64x2_nonzero_mask);
+    };
+}
+macro_rules! split_u64x8 {
+    () => {
+        split_u64!(U64x8, u64x4, 4;
+            u64x8_and, u64x8_or, u64x8_xor, u64x8_andnot, u64x8_not, u64x8_add, u64x8_sub,
+            u64x8_neg, u64x8_shl, u64x8_shr, u64x8_shlv, u64x8_shrv, u64x8_cmpeq, u64x8_min,
+            u64x8_lzcnt, u64x8_bswap, u64x8_rbit, u64x8_popcnt, u64x8_hor, u64x8_hadd,
+            u64x8_nonzero_mask;
+            u64x4_and, u64x4_or, u64x4_xor, u64x4_andnot, u64x4_not, u64x4_add, u64x4_sub,
+            u64x4_neg, u64x4_shl, u64x4_shr, u64x4_shlv, u64x4_shrv, u64x4_cmpeq, u64x4_min,
+            u64x4_lzcnt, u64x4_bswap, u64x4_rbit, u64x4_popcnt, u64x4_hor, u64x4_hadd,
+            u64x4_nonzero_mask);
+    };
+}
+/// u64x8 as four u64x2 parts (128-bit backends).
+macro_rules! split_u64x8_by2 {
+    () => {
+        split_u64!(U64x8, u64x2, 2;
+            u64x8_and, u64x8_or, u64x8_xor, u64x8_andnot, u64x8_not, u64x8_add, u64x8_sub,
+            u64x8_neg, u64x8_shl, u64x8_shr, u64x8_shlv, u64x8_shrv, u64x8_cmpeq, u64x8_min,
+            u64x8_lzcnt, u64x8_bswap, u64x8_rbit, u64x8_popcnt, u64x8_hor, u64x8_hadd,
+            u64x8_nonzero_mask;
+            u64x2_and, u64x2_or, u64x2_xor, u64x2_andnot, u64x2_not, u64x2_add, u64x2_sub,
+            u64x2_neg, u64x2_shl, u64x2_shr, u64x2_shlv, u64x2_shrv, u64x2_cmpeq, u64x2_min,
+            u64x2_lzcnt, u64x2_bswap, u64x2_rbit, u64x2_popcnt, u64x2_hor, u64x2_hadd,
+            u64x2_nonzero_mask);
+    };
+}
+
+/// Byte ops of a wide u8 type as maps over a narrower one.
+macro_rules! split_u8 {
+    ($W:ident, $M:ty, $nbits:literal, $S:ident;
+     $and:ident, $or:ident, $xor:ident, $andnot:ident, $add:ident, $sub:ident, $min:ident,
+     $max:ident, $cmpeq:ident, $test:ident, $movemask:ident, $shuffle:ident, $sad:ident;
+     $nand:ident, $nor:ident, $nxor:ident, $nandnot:ident, $nadd:ident, $nsub:ident,
+     $nmin:ident, $nmax:ident, $ncmpeq:ident, $ntest:ident, $nmovemask:ident,
+     $nshuffle:ident, $nsad:ident) => {
+        split_binary!($W; $and => $nand, $or => $nor, $xor => $nxor, $andnot => $nandnot,
+            $add => $nadd, $sub => $nsub, $min => $nmin, $max => $nmax, $shuffle => $nshuffle);
+        split_mask2!($W, $M, $nbits; $cmpeq => $ncmpeq, $test => $ntest);
+        split_mask1!($W, $M, $nbits; $movemask => $nmovemask);
+        #[inline(always)]
+        fn $sad(self, a: Self::$W, b: Self::$W) -> Self::$S {
+            core::array::from_fn(|i| self.$nsad(a[i], b[i]))
+        }
+    };
+}
+macro_rules! split_u8x32 {
+    () => {
+        split_u8!(U8x32, u32, 16, U64x4;
+            u8x32_and, u8x32_or, u8x32_xor, u8x32_andnot, u8x32_add, u8x32_sub, u8x32_min,
+            u8x32_max, u8x32_cmpeq, u8x32_test, u8x32_movemask, u8x32_shuffle, u8x32_sad;
+            u8x16_and, u8x16_or, u8x16_xor, u8x16_andnot, u8x16_add, u8x16_sub, u8x16_min,
+            u8x16_max, u8x16_cmpeq, u8x16_test, u8x16_movemask, u8x16_shuffle, u8x16_sad);
+    };
+}
+macro_rules! split_u8x64_by16 {
+    () => {
+        split_u8!(U8x64, u64, 16, U64x8;
+            u8x64_and, u8x64_or, u8x64_xor, u8x64_andnot, u8x64_add, u8x64_sub, u8x64_min,
+            u8x64_max, u8x64_cmpeq, u8x64_test, u8x64_movemask, u8x64_shuffle, u8x64_sad;
+            u8x16_and, u8x16_or, u8x16_xor, u8x16_andnot, u8x16_add, u8x16_sub, u8x16_min,
+            u8x16_max, u8x16_cmpeq, u8x16_test, u8x16_movemask, u8x16_shuffle, u8x16_sad);
+    };
+}
+macro_rules! split_u8x64_by32 {
+    () => {
+        split_u8!(U8x64, u64, 32, U64x8;
+            u8x64_and, u8x64_or, u8x64_xor, u8x64_andnot, u8x64_add, u8x64_sub, u8x64_min,
+            u8x64_max, u8x64_cmpeq, u8x64_test, u8x64_movemask, u8x64_shuffle, u8x64_sad;
+            u8x32_and, u8x32_or, u8x32_xor, u8x32_andnot, u8x32_add, u8x32_sub, u8x32_min,
+            u8x32_max, u8x32_cmpeq, u8x32_test, u8x32_movemask, u8x32_shuffle, u8x32_sad);
+    };
+}
+

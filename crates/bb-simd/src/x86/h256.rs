@@ -1,0 +1,238 @@
+//! 256-bit AVX2 helpers; each carries `#[target_feature(enable = "avx2")]`, so callers need a
+//! token that proves AVX2 (`Avx2`, `Avx512`, `Avx512Vbmi`).
+
+use super::h128;
+use core::arch::x86_64::*;
+
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn splat64(x: u64) -> __m256i {
+    _mm256_set1_epi64x(x as i64)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn splat8(x: u8) -> __m256i {
+    _mm256_set1_epi8(x as i8)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn splat16(x: u16) -> __m256i {
+    _mm256_set1_epi16(x as i16)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn zero() -> __m256i {
+    _mm256_setzero_si256()
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn and(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_and_si256(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn or(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_or_si256(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn xor(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_xor_si256(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn andnot(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_andnot_si256(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn not(a: __m256i) -> __m256i {
+    _mm256_xor_si256(a, _mm256_set1_epi32(-1))
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn add64(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_add_epi64(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn sub64(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_sub_epi64(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn neg64(a: __m256i) -> __m256i {
+    _mm256_sub_epi64(_mm256_setzero_si256(), a)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn shl64<const N: u32>(a: __m256i) -> __m256i {
+    _mm256_sll_epi64(a, h128::count(N))
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn shr64<const N: u32>(a: __m256i) -> __m256i {
+    _mm256_srl_epi64(a, h128::count(N))
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn shlv64(a: __m256i, c: __m256i) -> __m256i {
+    _mm256_sllv_epi64(a, c)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn shrv64(a: __m256i, c: __m256i) -> __m256i {
+    _mm256_srlv_epi64(a, c)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn cmpeq64(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_cmpeq_epi64(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn min64(a: __m256i, b: __m256i) -> __m256i {
+    let s = _mm256_set1_epi64x(i64::MIN);
+    let gt = _mm256_cmpgt_epi64(_mm256_xor_si256(a, s), _mm256_xor_si256(b, s));
+    _mm256_blendv_epi8(a, b, gt)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+fn lut(t: __m128i) -> __m256i {
+    _mm256_broadcastsi128_si256(t)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn bswap64(a: __m256i) -> __m256i {
+    _mm256_shuffle_epi8(a, lut(h128::BSWAP64))
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn rbit64(a: __m256i) -> __m256i {
+    let a = bswap64(a);
+    let m4 = _mm256_set1_epi8(0x0f);
+    let lo = _mm256_and_si256(a, m4);
+    let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(a), m4);
+    _mm256_or_si256(
+        _mm256_shuffle_epi8(lut(h128::RBIT_HI_LUT), lo),
+        _mm256_shuffle_epi8(lut(h128::RBIT_LO_LUT), hi),
+    )
+}
+/// Muła's PSHUFB population count widened to 256 bits.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn popcnt64(a: __m256i) -> __m256i {
+    let m4 = _mm256_set1_epi8(0x0f);
+    let t = lut(h128::POPCNT_LUT);
+    let lo = _mm256_and_si256(a, m4);
+    let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(a), m4);
+    let c = _mm256_add_epi8(_mm256_shuffle_epi8(t, lo), _mm256_shuffle_epi8(t, hi));
+    _mm256_sad_epu8(c, _mm256_setzero_si256())
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn hor64(a: __m256i) -> u64 {
+    h128::hor64(_mm_or_si128(_mm256_castsi256_si128(a), _mm256_extracti128_si256::<1>(a)))
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn hadd64(a: __m256i) -> u64 {
+    h128::hadd64(_mm_add_epi64(_mm256_castsi256_si128(a), _mm256_extracti128_si256::<1>(a)))
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn nonzero64(a: __m256i) -> u8 {
+    let z = _mm256_cmpeq_epi64(a, _mm256_setzero_si256());
+    (!_mm256_movemask_pd(_mm256_castsi256_pd(z)) & 0xf) as u8
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn split(a: __m256i) -> (__m128i, __m128i) {
+    (_mm256_castsi256_si128(a), _mm256_extracti128_si256::<1>(a))
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn join(lo: __m128i, hi: __m128i) -> __m256i {
+    _mm256_set_m128i(hi, lo)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn add8(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_add_epi8(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn sub8(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_sub_epi8(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn min8(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_min_epu8(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn max8(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_max_epu8(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn cmpeq8_mask(a: __m256i, b: __m256i) -> u32 {
+    _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) as u32
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn test8_mask(a: __m256i, b: __m256i) -> u32 {
+    let z = _mm256_cmpeq_epi8(_mm256_and_si256(a, b), _mm256_setzero_si256());
+    !(_mm256_movemask_epi8(z) as u32)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn movemask8(a: __m256i) -> u32 {
+    _mm256_movemask_epi8(a) as u32
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn shuffle8(t: __m256i, i: __m256i) -> __m256i {
+    _mm256_shuffle_epi8(t, i)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn sad8(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_sad_epu8(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn add16(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_add_epi16(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn sub16(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_sub_epi16(a, b)
+}
+/// Per-lane 16-bit shift with AVX2's 32-bit VPSLLVD on the even and odd words separately.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn shlv16(a: __m256i, c: __m256i) -> __m256i {
+    let lo16 = _mm256_set1_epi32(0xffff);
+    let even = _mm256_sllv_epi32(_mm256_and_si256(a, lo16), _mm256_and_si256(c, lo16));
+    let odd = _mm256_sllv_epi32(_mm256_andnot_si256(lo16, a), _mm256_srli_epi32::<16>(c));
+    _mm256_or_si256(_mm256_and_si256(even, lo16), _mm256_andnot_si256(lo16, odd))
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn shrv16(a: __m256i, c: __m256i) -> __m256i {
+    let lo16 = _mm256_set1_epi32(0xffff);
+    let even = _mm256_srlv_epi32(_mm256_and_si256(a, lo16), _mm256_and_si256(c, lo16));
+    let odd = _mm256_srlv_epi32(_mm256_andnot_si256(lo16, a), _mm256_srli_epi32::<16>(c));
+    _mm256_or_si256(_mm256_and_si256(even, lo16), _mm256_andnot_si256(lo16, odd))
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn cmpeq16_mask(a: __m256i, b: __m256i) -> u16 {
+    let e = _mm256_cmpeq_epi16(a, b);
+    // one bit per word: pack the 16 words' compare results to bytes, keep the word order
+    let p = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi16(e, e));
+    _mm256_movemask_epi8(p) as u16
+}

@@ -1,0 +1,126 @@
+//! AVX-512 helpers. `v4` functions need x86-64-v4 (F, CD, BW, DQ, VL: the `Avx512` and
+//! `Avx512Vbmi` tokens); `icl` functions need the `Avx512Vbmi` token's extensions.
+
+use super::h128;
+use core::arch::x86_64::*;
+
+macro_rules! v4 {
+    ($($(#[$m:meta])* fn $name:ident $(<const $c:ident: u32>)? ($($a:ident: $t:ty),*) -> $r:ty $body:block)*) => {$(
+        $(#[$m])*
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512cd,avx512bw,avx512dq,avx512vl,avx2,bmi2,lzcnt,popcnt")]
+        pub(crate) fn $name $(<const $c: u32>)? ($($a: $t),*) -> $r $body
+    )*};
+}
+macro_rules! icl {
+    ($($(#[$m:meta])* fn $name:ident $(<const $c:ident: u32>)? ($($a:ident: $t:ty),*) -> $r:ty $body:block)*) => {$(
+        $(#[$m])*
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512cd,avx512bw,avx512dq,avx512vl,avx512vbmi,avx512vbmi2,gfni,avx512bitalg,avx512vpopcntdq,avx512vnni")]
+        pub(crate) fn $name $(<const $c: u32>)? ($($a: $t),*) -> $r $body
+    )*};
+}
+
+fn lut(t: __m128i) -> [__m128i; 4] {
+    [t; 4]
+}
+
+v4! {
+    fn splat64(x: u64) -> __m512i { _mm512_set1_epi64(x as i64) }
+    fn splat8(x: u8) -> __m512i { _mm512_set1_epi8(x as i8) }
+    fn splat16(x: u16) -> __m512i { _mm512_set1_epi16(x as i16) }
+    fn zero() -> __m512i { _mm512_setzero_si512() }
+    fn and(a: __m512i, b: __m512i) -> __m512i { _mm512_and_si512(a, b) }
+    fn or(a: __m512i, b: __m512i) -> __m512i { _mm512_or_si512(a, b) }
+    fn xor(a: __m512i, b: __m512i) -> __m512i { _mm512_xor_si512(a, b) }
+    fn andnot(a: __m512i, b: __m512i) -> __m512i { _mm512_andnot_si512(a, b) }
+    fn not(a: __m512i) -> __m512i { _mm512_ternarylogic_epi64::<0x55>(a, a, a) }
+    fn add64(a: __m512i, b: __m512i) -> __m512i { _mm512_add_epi64(a, b) }
+    fn sub64(a: __m512i, b: __m512i) -> __m512i { _mm512_sub_epi64(a, b) }
+    fn neg64(a: __m512i) -> __m512i { _mm512_sub_epi64(_mm512_setzero_si512(), a) }
+    fn shl64<const N: u32>(a: __m512i) -> __m512i { _mm512_sll_epi64(a, h128::count(N)) }
+    fn shr64<const N: u32>(a: __m512i) -> __m512i { _mm512_srl_epi64(a, h128::count(N)) }
+    fn shlv64(a: __m512i, c: __m512i) -> __m512i { _mm512_sllv_epi64(a, c) }
+    fn shrv64(a: __m512i, c: __m512i) -> __m512i { _mm512_srlv_epi64(a, c) }
+    fn cmpeq64(a: __m512i, b: __m512i) -> __m512i { _mm512_movm_epi64(_mm512_cmpeq_epi64_mask(a, b)) }
+    fn min64(a: __m512i, b: __m512i) -> __m512i { _mm512_min_epu64(a, b) }
+    fn lzcnt64(a: __m512i) -> __m512i { _mm512_lzcnt_epi64(a) }
+    fn bswap64(a: __m512i) -> __m512i { _mm512_shuffle_epi8(a, bits!(lut(h128::BSWAP64))) }
+    fn rbit64(a: __m512i) -> __m512i {
+        let a = bswap64(a);
+        let m4 = _mm512_set1_epi8(0x0f);
+        let lo = _mm512_and_si512(a, m4);
+        let hi = _mm512_and_si512(_mm512_srli_epi16::<4>(a), m4);
+        _mm512_or_si512(
+            _mm512_shuffle_epi8(bits!(lut(h128::RBIT_HI_LUT)), lo),
+            _mm512_shuffle_epi8(bits!(lut(h128::RBIT_LO_LUT)), hi),
+        )
+    }
+    fn popcnt64_pshufb(a: __m512i) -> __m512i {
+        let m4 = _mm512_set1_epi8(0x0f);
+        let t: __m512i = bits!(lut(h128::POPCNT_LUT));
+        let lo = _mm512_and_si512(a, m4);
+        let hi = _mm512_and_si512(_mm512_srli_epi16::<4>(a), m4);
+        let c = _mm512_add_epi8(_mm512_shuffle_epi8(t, lo), _mm512_shuffle_epi8(t, hi));
+        _mm512_sad_epu8(c, _mm512_setzero_si512())
+    }
+    fn hor64(a: __m512i) -> u64 { _mm512_reduce_or_epi64(a) as u64 }
+    fn hadd64(a: __m512i) -> u64 { _mm512_reduce_add_epi64(a) as u64 }
+    fn nonzero64(a: __m512i) -> u8 { _mm512_test_epi64_mask(a, a) }
+    fn split(a: __m512i) -> (__m256i, __m256i) {
+        (_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64::<1>(a))
+    }
+    fn join(lo: __m256i, hi: __m256i) -> __m512i {
+        _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+    }
+    fn add8(a: __m512i, b: __m512i) -> __m512i { _mm512_add_epi8(a, b) }
+    fn sub8(a: __m512i, b: __m512i) -> __m512i { _mm512_sub_epi8(a, b) }
+    fn min8(a: __m512i, b: __m512i) -> __m512i { _mm512_min_epu8(a, b) }
+    fn max8(a: __m512i, b: __m512i) -> __m512i { _mm512_max_epu8(a, b) }
+    fn cmpeq8_mask(a: __m512i, b: __m512i) -> u64 { _mm512_cmpeq_epi8_mask(a, b) }
+    fn test8_mask(a: __m512i, b: __m512i) -> u64 { _mm512_test_epi8_mask(a, b) }
+    fn movemask8(a: __m512i) -> u64 { _mm512_movepi8_mask(a) }
+    fn shuffle8(t: __m512i, i: __m512i) -> __m512i { _mm512_shuffle_epi8(t, i) }
+    fn sad8(a: __m512i, b: __m512i) -> __m512i { _mm512_sad_epu8(a, b) }
+    fn add16(a: __m512i, b: __m512i) -> __m512i { _mm512_add_epi16(a, b) }
+    fn sub16(a: __m512i, b: __m512i) -> __m512i { _mm512_sub_epi16(a, b) }
+    fn shlv16(a: __m512i, c: __m512i) -> __m512i { _mm512_sllv_epi16(a, c) }
+    fn shrv16(a: __m512i, c: __m512i) -> __m512i { _mm512_srlv_epi16(a, c) }
+    fn cmpeq16_mask(a: __m512i, b: __m512i) -> u32 { _mm512_cmpeq_epi16_mask(a, b) }
+    fn select16(m: u32, a: __m512i, b: __m512i) -> __m512i { _mm512_mask_blend_epi16(m, b, a) }
+    // 128/256-bit forms through AVX512VL
+    fn lzcnt64x2(a: __m128i) -> __m128i { _mm_lzcnt_epi64(a) }
+    fn lzcnt64x4(a: __m256i) -> __m256i { _mm256_lzcnt_epi64(a) }
+    fn min64x2(a: __m128i, b: __m128i) -> __m128i { _mm_min_epu64(a, b) }
+    fn min64x4(a: __m256i, b: __m256i) -> __m256i { _mm256_min_epu64(a, b) }
+    fn nonzero64x2(a: __m128i) -> u8 { _mm_test_epi64_mask(a, a) }
+    fn nonzero64x4(a: __m256i) -> u8 { _mm256_test_epi64_mask(a, a) }
+    fn not128(a: __m128i) -> __m128i { _mm_ternarylogic_epi64::<0x55>(a, a, a) }
+    fn not256(a: __m256i) -> __m256i { _mm256_ternarylogic_epi64::<0x55>(a, a, a) }
+    /// Exact dot product: widen to 16 bits, VPMADDWD, reduce.
+    fn dot_exact(f: &[u8; 64], w: &[i8; 64]) -> i32 {
+        let a: [__m256i; 2] = bits!(*f);
+        let b: [__m256i; 2] = bits!(*w);
+        let p0 = _mm512_madd_epi16(_mm512_cvtepu8_epi16(a[0]), _mm512_cvtepi8_epi16(b[0]));
+        let p1 = _mm512_madd_epi16(_mm512_cvtepu8_epi16(a[1]), _mm512_cvtepi8_epi16(b[1]));
+        _mm512_reduce_add_epi32(_mm512_add_epi32(p0, p1))
+    }
+}
+
+icl! {
+    fn popcnt64(a: __m512i) -> __m512i { _mm512_popcnt_epi64(a) }
+    fn popcnt64x2(a: __m128i) -> __m128i { _mm_popcnt_epi64(a) }
+    fn popcnt64x4(a: __m256i) -> __m256i { _mm256_popcnt_epi64(a) }
+    fn permute8(t: __m512i, i: __m512i) -> __m512i { _mm512_permutexvar_epi8(i, t) }
+    fn bitshuffle(x: __m512i, i: __m512i) -> u64 { _mm512_bitshuffle_epi64_mask(x, i) }
+    fn compress8(m: u64, a: __m512i) -> __m512i { _mm512_maskz_compress_epi8(m, a) }
+    fn gf2p8affine(x: __m512i, m: __m512i) -> __m512i { _mm512_gf2p8affine_epi64_epi8::<0>(x, m) }
+    fn gf2p8affine_x2(x: __m128i, m: __m128i) -> __m128i { _mm_gf2p8affine_epi64_epi8::<0>(x, m) }
+    fn gf2p8affine_x4(x: __m256i, m: __m256i) -> __m256i { _mm256_gf2p8affine_epi64_epi8::<0>(x, m) }
+    /// Exact dot product with AVX-512 VNNI: one VPDPBUSD (u8 x i8, four products per i32).
+    fn dot_vnni(f: &[u8; 64], w: &[i8; 64]) -> i32 {
+        let a: __m512i = bits!(*f);
+        let b: __m512i = bits!(*w);
+        _mm512_reduce_add_epi32(_mm512_dpbusd_epi32(_mm512_setzero_si512(), a, b))
+    }
+}
