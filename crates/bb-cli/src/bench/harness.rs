@@ -1,0 +1,268 @@
+//! The generic part of `bb bench`: the [`Case`] trait, the two timing loops, the registry and
+//! the measurement of one case on one backend.
+
+use bb_simd::{AnyBackend, Backend, Isa, WithBackend};
+use std::fmt::Debug;
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// One variant of one kernel, as the harness (and the criterion suites) time it.
+///
+/// A case is a zero-sized type; its functions are generic over the backend so that the timing
+/// loops below monomorphize and inline the kernel inside [`Backend::vectorize`]. Wrap a game
+/// crate's variant type generically, e.g. `struct FlipCase<V>(PhantomData<V>)` with
+/// `const VARIANT: &str = V::NAME`.
+pub trait Case: Copy + Default + Send + Sync + 'static {
+    /// One input of the kernel (a position, a vector of bitboards, ...). Keep it small and
+    /// plain: the loops iterate a slice of them.
+    type Input: Copy + Debug + Send + Sync + 'static;
+    /// Kernel name, e.g. `"flip"`: what `--filter` and the `kernel` column match.
+    const KERNEL: &'static str;
+    /// Variant name, e.g. `"smart_clear"` (the variant's `NAME`).
+    const VARIANT: &'static str;
+
+    /// Whether the variant runs natively on `B`; on other backends it is listed as skipped.
+    fn supported<B: Backend>() -> bool {
+        true
+    }
+    /// Whether this variant is `B`'s default (marked `*` in the table).
+    fn is_default<B: Backend>() -> bool;
+    /// The kernel on one input, its result folded to a `u64` (the value compared with
+    /// [`Case::reference`] and fed back by the latency loop).
+    fn run<B: Backend>(b: B, x: &Self::Input) -> u64;
+    /// The reference result for `x` (slow oracle or plain loop).
+    fn reference(x: &Self::Input) -> u64;
+    /// `x` with `z` folded in, where `z` is always zero at run time but opaque to the compiler
+    /// (typically `p ^ z`). The latency loop uses it to make each input depend on the previous
+    /// result; it must be cheap (one or two instructions).
+    fn chain(x: &Self::Input, z: u64) -> Self::Input;
+}
+
+/// Throughput mode: independent calls over `inputs`, results summed. Call it inside
+/// `b.vectorize(|| throughput::<C, B>(b, inputs))`.
+#[inline(always)]
+pub fn throughput<C: Case, B: Backend>(b: B, inputs: &[C::Input]) -> u64 {
+    let mut acc = 0u64;
+    for x in inputs {
+        acc = acc.wrapping_add(C::run(b, x));
+    }
+    acc
+}
+
+/// Latency mode: each call's input depends on the previous result (`prev & zero`, with
+/// `zero = black_box(0)`, folded in by [`Case::chain`]), so calls cannot overlap. Call it inside
+/// `b.vectorize(..)`, passing `black_box(0)` as `zero`.
+#[inline(always)]
+pub fn latency<C: Case, B: Backend>(b: B, inputs: &[C::Input], zero: u64) -> u64 {
+    let mut prev = 0u64;
+    for x in inputs {
+        let y = C::chain(x, prev & zero);
+        prev = C::run(b, &y);
+    }
+    prev
+}
+
+/// How long and how often to time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Number of inputs in each kernel's workload (kernels may round it).
+    pub samples: usize,
+    /// Timed repetitions per mode; the median is reported.
+    pub reps: usize,
+    /// Minimum duration of one repetition (passes over the workload are added until reached).
+    pub rep_time: Duration,
+}
+
+impl Settings {
+    /// `bb bench`: 4096 inputs, median of 11 repetitions of at least 2 ms.
+    pub const DEFAULT: Settings = Settings {
+        samples: 4096,
+        reps: 11,
+        rep_time: Duration::from_millis(2),
+    };
+    /// `bb bench --quick`: 1024 inputs, median of 3 repetitions of at least 0.2 ms.
+    pub const QUICK: Settings = Settings {
+        samples: 1024,
+        reps: 3,
+        rep_time: Duration::from_micros(200),
+    };
+}
+
+/// The measurement of one case on one backend.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The variant does not run natively on this backend.
+    Unsupported,
+    /// Checked, then timed.
+    Measured(Measured),
+}
+
+/// Results of a checked and timed case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    /// Every input agreed with the reference.
+    pub checked: bool,
+    /// The first disagreement, if any.
+    pub mismatch: Option<String>,
+    /// Nanoseconds per call, throughput mode (median).
+    pub throughput_ns: f64,
+    /// Nanoseconds per call, latency mode (median).
+    pub latency_ns: f64,
+    /// The variant is the backend's default.
+    pub default: bool,
+}
+
+/// A registered case with its workload, type-erased.
+pub trait Entry: Send + Sync {
+    /// Kernel name.
+    fn kernel(&self) -> &'static str;
+    /// Variant name.
+    fn variant(&self) -> &'static str;
+    /// Checks then times the case on `backend`.
+    fn measure(&self, backend: AnyBackend, settings: &Settings) -> Outcome;
+}
+
+struct Typed<C: Case> {
+    inputs: Arc<[C::Input]>,
+}
+
+impl<C: Case> Entry for Typed<C> {
+    fn kernel(&self) -> &'static str {
+        C::KERNEL
+    }
+    fn variant(&self) -> &'static str {
+        C::VARIANT
+    }
+    fn measure(&self, backend: AnyBackend, settings: &Settings) -> Outcome {
+        backend.run(Measure::<C> {
+            inputs: &self.inputs,
+            settings,
+        })
+    }
+}
+
+struct Measure<'a, C: Case> {
+    inputs: &'a [C::Input],
+    settings: &'a Settings,
+}
+
+impl<C: Case> WithBackend for Measure<'_, C> {
+    type Output = Outcome;
+    fn run<B: Backend>(self, b: B) -> Outcome {
+        if !C::supported::<B>() {
+            return Outcome::Unsupported;
+        }
+        let inputs = self.inputs;
+        let mut mismatch = None;
+        for (i, x) in inputs.iter().enumerate() {
+            let (got, want) = (C::run(b, x), C::reference(x));
+            if got != want {
+                mismatch = Some(format!(
+                    "input #{i} {x:?}: got {got:#x}, reference {want:#x}"
+                ));
+                break;
+            }
+        }
+        let n = inputs.len();
+        let throughput_ns = time_per_call(
+            || b.vectorize(|| throughput::<C, B>(b, inputs)),
+            n,
+            self.settings,
+        );
+        let latency_ns = time_per_call(
+            || b.vectorize(|| latency::<C, B>(b, inputs, black_box(0))),
+            n,
+            self.settings,
+        );
+        Outcome::Measured(Measured {
+            checked: mismatch.is_none(),
+            mismatch,
+            throughput_ns,
+            latency_ns,
+            default: C::is_default::<B>(),
+        })
+    }
+}
+
+/// Median nanoseconds per call of `pass`, which makes `calls` calls and returns a value that
+/// is passed to `black_box`. Passes are repeated until a repetition lasts `settings.rep_time`.
+pub fn time_per_call(mut pass: impl FnMut() -> u64, calls: usize, settings: &Settings) -> f64 {
+    // Warm up (caches, branch predictors, frequency) and estimate one pass.
+    let t = Instant::now();
+    black_box(pass());
+    black_box(pass());
+    let one = (t.elapsed() / 2).max(Duration::from_nanos(1));
+    let passes = (settings.rep_time.as_nanos() / one.as_nanos()).clamp(1, 1 << 20) as usize;
+    let mut ns: Vec<f64> = (0..settings.reps.max(1))
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..passes {
+                black_box(pass());
+            }
+            t.elapsed().as_secs_f64() * 1e9 / (passes * calls.max(1)) as f64
+        })
+        .collect();
+    ns.sort_by(f64::total_cmp);
+    ns[ns.len() / 2]
+}
+
+/// The registered kernels, in registration order.
+#[derive(Default)]
+pub struct Registry {
+    settings: Option<Settings>,
+    entries: Vec<Box<dyn Entry>>,
+}
+
+impl Registry {
+    /// An empty registry whose workloads use `settings.samples` inputs.
+    pub fn new(settings: Settings) -> Self {
+        Registry {
+            settings: Some(settings),
+            entries: Vec::new(),
+        }
+    }
+
+    /// How many inputs a workload should have.
+    pub fn samples(&self) -> usize {
+        self.settings.unwrap_or(Settings::DEFAULT).samples
+    }
+
+    /// Registers case `C` on a workload (share one `Arc` between the variants of a kernel).
+    pub fn add<C: Case>(&mut self, inputs: Arc<[C::Input]>) {
+        assert!(
+            !inputs.is_empty(),
+            "{}/{}: empty workload",
+            C::KERNEL,
+            C::VARIANT
+        );
+        self.entries.push(Box::new(Typed::<C> { inputs }));
+    }
+
+    /// The registered entries.
+    pub fn entries(&self) -> &[Box<dyn Entry>] {
+        &self.entries
+    }
+
+    /// Keeps the entries whose kernel or variant name contains `text`.
+    pub fn retain_matching(&mut self, text: &str) {
+        self.entries
+            .retain(|e| e.kernel().contains(text) || e.variant().contains(text));
+    }
+}
+
+/// The backends to bench: `only` if non-empty, else every ISA; each either a token or the
+/// reason it is skipped.
+pub fn backends(only: &[Isa]) -> Vec<(Isa, Result<AnyBackend, String>)> {
+    Isa::ALL
+        .into_iter()
+        .map(|isa| {
+            let r = if !only.is_empty() && !only.contains(&isa) {
+                Err("not selected".to_owned())
+            } else {
+                AnyBackend::new(isa).map_err(|e| e.to_string())
+            };
+            (isa, r)
+        })
+        .collect()
+}

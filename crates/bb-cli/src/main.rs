@@ -1,0 +1,120 @@
+//! The `bb` command. See `bb help`.
+#![forbid(unsafe_code)]
+
+use bb_cli::args::{self, BenchArgs, Command};
+use bb_cli::backends::{self, Forced, Info};
+use bb_cli::bench::{self, Settings};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match args::parse(std::env::args().skip(1)) {
+        Ok(Command::Help) => {
+            print!("{}", args::USAGE);
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Version) => {
+            println!("bb {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Backends { json }) => {
+            let info = Info::detect();
+            if json {
+                println!("{}", info.json());
+            } else {
+                print!("{}", info.text());
+            }
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Bench(b)) => bench_cmd(&b),
+        Err(e) => {
+            eprintln!("bb: {e}");
+            if !matches!(e, args::ArgError::NotImplemented { .. }) {
+                eprintln!(
+                    "usage: bb backends [--json] | bb bench [--quick] [--filter TEXT] [--backend LIST] [--json] | bb help"
+                );
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn bench_cmd(a: &BenchArgs) -> ExitCode {
+    let settings = if a.quick {
+        Settings::QUICK
+    } else {
+        Settings::DEFAULT
+    };
+    let only = if !a.backends.is_empty() {
+        a.backends.clone()
+    } else {
+        match backends::forced() {
+            Forced::None => Vec::new(),
+            Forced::Ok(isa) => vec![isa],
+            Forced::Invalid(msg) => {
+                eprintln!("bb: {msg}");
+                return ExitCode::from(2);
+            }
+        }
+    };
+    let list = bench::backends(&only);
+    for (isa, r) in &list {
+        if let Err(why) = r {
+            if let Some(&o) = only.iter().find(|&&o| o == *isa) {
+                eprintln!("bb: --backend {o}: {why}");
+                return ExitCode::from(2);
+            }
+            if only.is_empty() && a.json {
+                eprintln!("skipped backend {isa}: {why}");
+            }
+        }
+    }
+    let mut registry = bench::registry(settings);
+    if let Some(f) = &a.filter {
+        registry.retain_matching(f);
+        if registry.entries().is_empty() {
+            eprintln!("bb: --filter {f:?} matches no kernel or variant");
+            return ExitCode::from(2);
+        }
+    }
+    let tty = std::io::stderr().is_terminal();
+    let mut progress = |step: usize, total: usize, what: &str| {
+        if tty {
+            eprint!("\r\x1b[K[{step:>3}/{total}] {what}");
+            let _ = std::io::stderr().flush();
+        }
+    };
+    if !a.json {
+        println!(
+            "# bb bench{}: {} | dispatch: {} | {} inputs per workload, median of {} repetitions",
+            if a.quick { " --quick" } else { "" },
+            backends::cpu_model_name(),
+            bb_simd::best(),
+            settings.samples,
+            settings.reps
+        );
+    }
+    let report = bench::run(&registry, &list, &settings, &mut progress);
+    if tty {
+        eprint!("\r\x1b[K");
+    }
+    if a.json {
+        print!("{}", report.json_lines());
+        for r in report.rows.iter().filter(|r| !r.m.checked) {
+            eprintln!(
+                "MISMATCH {}/{} on {}: {}",
+                r.kernel,
+                r.variant,
+                r.backend,
+                r.m.mismatch.as_deref().unwrap_or("?")
+            );
+        }
+    } else {
+        print!("{}", report.table());
+    }
+    if report.all_checked() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
