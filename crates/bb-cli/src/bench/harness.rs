@@ -35,7 +35,9 @@ pub trait Case: Copy + Default + Send + Sync + 'static {
     fn reference(x: &Self::Input) -> u64;
     /// `x` with `z` folded in, where `z` is always zero at run time but opaque to the compiler
     /// (typically `p ^ z`). The latency loop uses it to make each input depend on the previous
-    /// result; it must be cheap (one or two instructions).
+    /// result; it must be cheap (one or two instructions) and should touch the input the way
+    /// the kernel loads it (XOR every lane of an array input, not only element 0, or the
+    /// kernel's wide load stalls on store forwarding).
     fn chain(x: &Self::Input, z: u64) -> Self::Input;
 }
 
@@ -75,11 +77,11 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// `bb bench`: 4096 inputs, median of 11 repetitions of at least 2 ms.
+    /// `bb bench`: 4096 inputs, median of 15 repetitions of at least 4 ms.
     pub const DEFAULT: Settings = Settings {
         samples: 4096,
-        reps: 11,
-        rep_time: Duration::from_millis(2),
+        reps: 15,
+        rep_time: Duration::from_millis(4),
     };
     /// `bb bench --quick`: 1024 inputs, median of 3 repetitions of at least 0.2 ms.
     pub const QUICK: Settings = Settings {
@@ -207,6 +209,15 @@ pub fn time_per_call(mut pass: impl FnMut() -> u64, calls: usize, settings: &Set
     ns[ns.len() / 2]
 }
 
+/// Where a kernel file registers its cases: [`Registry`] for `bb bench`, and the criterion
+/// helper in `benches/` (crate `bb-benches`), so one `register` function serves both.
+pub trait Register {
+    /// How many inputs a workload should have.
+    fn samples(&self) -> usize;
+    /// Registers case `C` on a workload (share one `Arc` between the variants of a kernel).
+    fn add<C: Case>(&mut self, inputs: Arc<[C::Input]>);
+}
+
 /// The registered kernels, in registration order.
 #[derive(Default)]
 pub struct Registry {
@@ -223,22 +234,6 @@ impl Registry {
         }
     }
 
-    /// How many inputs a workload should have.
-    pub fn samples(&self) -> usize {
-        self.settings.unwrap_or(Settings::DEFAULT).samples
-    }
-
-    /// Registers case `C` on a workload (share one `Arc` between the variants of a kernel).
-    pub fn add<C: Case>(&mut self, inputs: Arc<[C::Input]>) {
-        assert!(
-            !inputs.is_empty(),
-            "{}/{}: empty workload",
-            C::KERNEL,
-            C::VARIANT
-        );
-        self.entries.push(Box::new(Typed::<C> { inputs }));
-    }
-
     /// The registered entries.
     pub fn entries(&self) -> &[Box<dyn Entry>] {
         &self.entries
@@ -248,6 +243,22 @@ impl Registry {
     pub fn retain_matching(&mut self, text: &str) {
         self.entries
             .retain(|e| e.kernel().contains(text) || e.variant().contains(text));
+    }
+}
+
+impl Register for Registry {
+    fn samples(&self) -> usize {
+        self.settings.unwrap_or(Settings::DEFAULT).samples
+    }
+
+    fn add<C: Case>(&mut self, inputs: Arc<[C::Input]>) {
+        assert!(
+            !inputs.is_empty(),
+            "{}/{}: empty workload",
+            C::KERNEL,
+            C::VARIANT
+        );
+        self.entries.push(Box::new(Typed::<C> { inputs }));
     }
 }
 

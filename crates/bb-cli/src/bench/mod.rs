@@ -1,32 +1,60 @@
 //! `bb bench`: every registered kernel variant on every backend, checked then timed.
 //!
-//! # Adding a kernel
+//! # Adding a kernel (one file, one line)
 //!
-//! 1. Create `src/bench/<kernel>.rs` with one [`Case`] per variant (for a game crate's
-//!    registry, one generic wrapper `struct XCase<V>(PhantomData<V>)` implementing [`Case`]
-//!    for every `V: XVariant`) and a `pub fn register(r: &mut Registry)` that builds one
-//!    seeded workload of `r.samples()` inputs (`Arc<[Input]>`) and calls `r.add::<Case>(w.clone())`
-//!    per variant (for a visitor registry: inside `visit<V>`).
-//! 2. Add `mod <kernel>;` below and one line `<kernel>::register(r);` to [`register_all`].
-//! 3. Add `bb-<crate>` to `crates/bb-cli/Cargo.toml` `[dependencies]` if new.
+//! 1. Create `src/bench/<kernel>.rs` (copy `popcount.rs`): one [`Case`] per variant, a
+//!    `pub fn workload(n) -> Arc<[Input]>` (seeded, e.g. positions from random play-outs), and
+//!    `pub fn register(r: &mut impl Register)` that builds the workload once and calls
+//!    `r.add::<ThatCase>(w.clone())` per variant. For a game crate's visitor registry, wrap the
+//!    variant types generically and register from the visitor:
 //!
-//! `Case::run` must be `#[inline(always)]`-friendly generic code (no function pointers); the
-//! harness calls it inside `backend.vectorize(..)` in the loops of [`harness`]. See
-//! `popcount.rs` for a small example.
+//!    ```ignore
+//!    #[derive(Clone, Copy, Default)]
+//!    pub struct FlipCase<V>(PhantomData<V>);
+//!    impl<V: FlipVariant> Case for FlipCase<V> {
+//!        type Input = (Square, u64, u64);
+//!        const KERNEL: &'static str = "flip";
+//!        const VARIANT: &'static str = V::NAME;
+//!        fn supported<B: Backend>() -> bool { V::supported::<B>() }
+//!        fn is_default<B: Backend>() -> bool { /* V is bb_reversi::flip::<B>'s choice */ }
+//!        #[inline(always)]
+//!        fn run<B: Backend>(b: B, &(sq, p, o): &Self::Input) -> u64 { V::flip(b, sq, p, o) }
+//!        fn reference(&(sq, p, o): &Self::Input) -> u64 { /* bb_core::reference oracle */ }
+//!        #[inline(always)]
+//!        fn chain(&(sq, p, o): &Self::Input, z: u64) -> Self::Input { (sq, p ^ z, o ^ z) }
+//!    }
+//!    struct Visit<'a, R>(&'a mut R, Arc<[(Square, u64, u64)]>);
+//!    impl<R: Register> FlipVisitor for Visit<'_, R> {
+//!        fn visit<V: FlipVariant>(&mut self, _: V) { self.0.add::<FlipCase<V>>(self.1.clone()) }
+//!    }
+//!    pub fn register(r: &mut impl Register) {
+//!        let w = workload(r.samples());
+//!        bb_reversi::flip::for_each_variant(&mut Visit(r, w));
+//!    }
+//!    ```
+//! 2. Add `pub mod <kernel>;` below and one line `<kernel>::register(r);` to [`register_all`].
+//! 3. Add the game crate to `crates/bb-cli/Cargo.toml` `[dependencies]` (workspace = true).
+//!
+//! The criterion suites reuse the same `register` (see `benches/src/lib.rs`), so step 1 also
+//! gives `cargo bench` its cases.
+//!
+//! `Case::run` must be generic, `#[inline(always)]` code (no function pointers, no
+//! `dispatch`): the harness calls it inside `backend.vectorize(..)` in the loops of
+//! [`harness`], iterating a slice (no bounds checks).
 
 pub mod harness;
 pub mod report;
 
-mod dot_u8i8;
-mod popcount;
+pub mod dot_u8i8;
+pub mod popcount;
 
 pub use harness::{
-    Case, Entry, Measured, Outcome, Registry, Settings, backends, latency, throughput,
+    Case, Entry, Measured, Outcome, Register, Registry, Settings, backends, latency, throughput,
 };
 pub use report::{Report, Row, run};
 
 /// Registers every kernel. THE list: one line per kernel file.
-pub fn register_all(r: &mut Registry) {
+pub fn register_all(r: &mut impl Register) {
     popcount::register(r);
     dot_u8i8::register(r);
 }

@@ -1,0 +1,199 @@
+//! The bench harness in `--quick` mode: every row agrees with its reference, a wrong kernel is
+//! caught, and `--json` prints parseable lines.
+
+use bb_cli::bench::{self, Case, Register, Registry, Settings};
+use bb_cli::json::{Value, parse_flat_object};
+use bb_simd::{Backend, Isa};
+use std::process::Command;
+use std::sync::Arc;
+
+#[test]
+fn quick_run_checks_every_row() {
+    let registry = bench::registry(Settings::QUICK);
+    let backends = bench::backends(&[]);
+    let report = bench::run(&registry, &backends, &Settings::QUICK, &mut |_, _, _| {});
+    let available = backends.iter().filter(|(_, r)| r.is_ok()).count();
+    assert!(available >= 1);
+    for kernel in ["popcount", "dot_u8i8"] {
+        assert!(
+            report.rows.iter().any(|r| r.kernel == kernel),
+            "{kernel} missing"
+        );
+        // Exactly one default per kernel and backend.
+        for (isa, r) in &backends {
+            if r.is_ok() {
+                let n = report
+                    .rows
+                    .iter()
+                    .filter(|r| r.kernel == kernel && r.isa == *isa && r.m.default)
+                    .count();
+                assert_eq!(n, 1, "{kernel} on {isa}: {n} defaults");
+            }
+        }
+    }
+    for r in &report.rows {
+        assert!(
+            r.m.checked,
+            "{}/{} on {}: {:?}",
+            r.kernel, r.variant, r.backend, r.m.mismatch
+        );
+        assert!(r.m.throughput_ns > 0.0 && r.m.latency_ns > 0.0, "{r:?}");
+    }
+    assert!(report.all_checked());
+    let table = report.table();
+    assert!(
+        table.contains("popcount") && table.contains("scalar"),
+        "{table}"
+    );
+}
+
+/// Deliberately wrong for inputs with bit 0 set.
+#[derive(Clone, Copy, Default)]
+struct Wrong;
+
+impl Case for Wrong {
+    type Input = u64;
+    const KERNEL: &'static str = "test";
+    const VARIANT: &'static str = "wrong";
+    fn supported<B: Backend>() -> bool {
+        B::ISA == Isa::Scalar
+    }
+    fn is_default<B: Backend>() -> bool {
+        true
+    }
+    fn run<B: Backend>(b: B, x: &u64) -> u64 {
+        u64::from(b.popcnt(*x)) + (x & 1)
+    }
+    fn reference(x: &u64) -> u64 {
+        u64::from(x.count_ones())
+    }
+    fn chain(x: &u64, z: u64) -> u64 {
+        x ^ z
+    }
+}
+
+#[test]
+fn mismatch_is_reported_and_unsupported_backends_skipped() {
+    let mut r = Registry::new(Settings::QUICK);
+    r.add::<Wrong>(Arc::from(vec![2u64, 4, 3, 8]));
+    let report = bench::run(
+        &r,
+        &bench::backends(&[]),
+        &Settings::QUICK,
+        &mut |_, _, _| {},
+    );
+    assert_eq!(report.rows.len(), 1);
+    assert!(!report.rows[0].m.checked);
+    assert!(
+        report.rows[0]
+            .m
+            .mismatch
+            .as_deref()
+            .unwrap()
+            .contains("input #2")
+    );
+    assert!(!report.all_checked());
+    assert!(report.table().contains("MISMATCH test/wrong on scalar"));
+    let json = report.json_lines();
+    assert!(json.contains("\"checked\":false"), "{json}");
+    assert_eq!(report.unsupported.len(), bb_simd::available().count() - 1);
+}
+
+#[test]
+fn filter_keeps_matching_kernels_and_variants() {
+    let mut r = bench::registry(Settings::QUICK);
+    r.retain_matching("sat16");
+    assert_eq!(r.entries().len(), 1);
+    assert_eq!(
+        (r.entries()[0].kernel(), r.entries()[0].variant()),
+        ("dot_u8i8", "sat16")
+    );
+    let mut r = bench::registry(Settings::QUICK);
+    r.retain_matching("popcount");
+    assert!(r.entries().len() >= 2 && r.entries().iter().all(|e| e.kernel() == "popcount"));
+}
+
+#[test]
+fn cli_json_lines_parse() {
+    let out = Command::new(env!("CARGO_BIN_EXE_bb"))
+        .args([
+            "bench",
+            "--quick",
+            "--json",
+            "--filter",
+            "dot",
+            "--backend",
+            "scalar",
+        ])
+        .env_remove("BB_BACKEND")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}"); // exact + sat16, throughput + latency
+    for line in lines {
+        let obj = parse_flat_object(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        let keys: Vec<&str> = obj.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "kernel", "variant", "backend", "mode", "ns", "checked", "default"
+            ]
+        );
+        assert_eq!(obj[0].1, Value::String("dot_u8i8".into()));
+        assert_eq!(obj[2].1, Value::String("scalar".into()));
+        assert!(matches!(&obj[3].1, Value::String(m) if m == "throughput" || m == "latency"));
+        assert!(matches!(obj[4].1, Value::Number(ns) if ns > 0.0));
+        assert_eq!(obj[5].1, Value::Bool(true));
+    }
+}
+
+#[test]
+fn cli_usage_errors_exit_2() {
+    let bb = env!("CARGO_BIN_EXE_bb");
+    for args in [
+        &["bench", "--bogus"][..],
+        &["perft"],
+        &["frobnicate"],
+        &["bench", "--filter", "no-such-kernel"],
+    ] {
+        let out = Command::new(bb)
+            .args(args)
+            .env_remove("BB_BACKEND")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("bb: "), "{args:?}: {err}");
+    }
+    let out = Command::new(bb)
+        .args(["bench", "--quick"])
+        .env("BB_BACKEND", "avx9")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("BB_BACKEND"));
+}
+
+#[test]
+fn cli_backends_json_parses() {
+    let out = Command::new(env!("CARGO_BIN_EXE_bb"))
+        .args(["backends", "--json"])
+        .env_remove("BB_BACKEND")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let s = String::from_utf8(out.stdout).unwrap();
+    // Nested objects: check the outer shape by hand, and that the dispatch choice is listed.
+    assert!(s.starts_with('{') && s.trim_end().ends_with('}'), "{s}");
+    assert!(s.contains("\"name\":\"scalar\",\"available\":true"), "{s}");
+    assert!(
+        s.contains(&format!("\"dispatch\":\"{}\"", bb_simd::best())),
+        "{s}"
+    );
+}
