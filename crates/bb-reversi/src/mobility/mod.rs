@@ -1,0 +1,234 @@
+//! Mobility: the set of legal moves of the player to move (seed 002, "Mobility").
+//!
+//! A move is legal on an empty square from which a run of one or more opponent discs, closed by
+//! a player disc, extends in some direction. Every variant here finds, for each of the eight
+//! directions at once, the runs of opponent discs adjacent to a player disc with a Kogge-Stone
+//! style fill (one plain step, then two steps of two squares using the pairs of adjacent
+//! opponent discs), and moves one square past the run. The opponent mask drops files a and h for
+//! every direction with a horizontal component, so that no run wraps around the board edge.
+//!
+//! Variants (see [`for_each_variant`]):
+//!
+//! | type | `NAME` | ISA | idea |
+//! |---|---|---|---|
+//! | [`KoggeStone8`] | `kogge_stone8` | any | eight directions in general registers (the seed's Arm64 form) |
+//! | [`Sse2Mirror`] | `sse2_mirror` | 128-bit vectors | diagonals in a 2 x u64 vector whose second lane is the byte-swapped board, so +9 becomes -7 and both lanes shift by the same count; horizontal and vertical in general registers |
+//! | [`Avx2Lanes`] | `avx2_lanes` | 256-bit vectors | four directions in a 4 x u64 vector with per-lane shift counts (VPSLLVQ / VPSRLVQ) |
+//! | [`Avx512Lanes`] | `avx512_lanes` | 512-bit vectors | all eight directions in one 8 x u64 vector: lanes 0..4 shift left, lanes 4..8 right |
+//!
+//! [`mobility`] is the per-backend default. [`potential_mobility`] and [`frontier`] are the
+//! helpers that evaluation functions use.
+//!
+//! ```
+//! use bb_simd::Scalar;
+//! // Starting position, black to move: black d5 e4, white d4 e5.
+//! let p = (1 << 35) | (1 << 28);
+//! let o = (1 << 27) | (1 << 36);
+//! let m = bb_reversi::mobility::mobility(Scalar, p, o);
+//! assert_eq!(m, bb_core::reference::mobility(p, o));
+//! assert_eq!(m.count_ones(), 4);
+//! ```
+
+use bb_simd::{Backend, Isa};
+
+mod potential;
+pub use potential::{
+    PotentialSimd, frontier, frontier_scalar, potential_mobility, potential_mobility_scalar,
+    potential_mobility_simd,
+};
+
+/// Files b to g: the opponent mask for every direction with a horizontal component.
+pub const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+
+/// One mobility technique.
+pub trait MobilityVariant: Copy + Default + 'static {
+    /// Short name used by tests, criterion and `bb bench`.
+    const NAME: &'static str;
+    /// Where the technique comes from.
+    const SEED: &'static str;
+    /// Whether the variant runs natively on `B` (the registry skips it otherwise).
+    fn supported<B: Backend>() -> bool {
+        true
+    }
+    /// The legal moves of the player with discs `p` against the opponent's `o`.
+    fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64;
+}
+
+/// Visitor over the mobility variants: the registry's callback.
+pub trait MobilityVisitor {
+    /// Called once per variant.
+    fn visit<V: MobilityVariant>(&mut self, v: V);
+}
+
+/// Calls `visitor` with every mobility variant (whether or not `B` supports it: check
+/// [`MobilityVariant::supported`]).
+pub fn for_each_variant(visitor: &mut impl MobilityVisitor) {
+    visitor.visit(KoggeStone8);
+    visitor.visit(Sse2Mirror);
+    visitor.visit(Avx2Lanes);
+    visitor.visit(Avx512Lanes);
+}
+
+/// The default mobility for backend `B`, chosen by measurement (docs/techniques-reversi.md):
+/// the 4-lane form where 256-bit vectors exist, the mirror trick on SSE2/SSSE3, and the
+/// general-register form on Scalar and Neon (where the seed notes that shift-and-operate
+/// instructions make it the fastest).
+#[inline(always)]
+pub fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
+    match B::ISA {
+        Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Avx2Lanes::mobility(b, p, o),
+        Isa::Sse2 | Isa::Ssse3 => Sse2Mirror::mobility(b, p, o),
+        _ => KoggeStone8::mobility(b, p, o),
+    }
+}
+
+/// Eight directions in general registers (seed 002 "Mobility", Arm64 form).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KoggeStone8;
+
+/// Runs of `m` adjacent to `p` toward the MSB by `n`, one past the run (`n` a shift count).
+#[inline(always)]
+const fn runs_left(p: u64, m: u64, n: u32) -> u64 {
+    let mut f = m & (p << n);
+    f |= m & (f << n);
+    let pre = m & (m << n);
+    f |= pre & (f << (2 * n));
+    f |= pre & (f << (2 * n));
+    f << n
+}
+
+#[inline(always)]
+const fn runs_right(p: u64, m: u64, n: u32) -> u64 {
+    let mut f = m & (p >> n);
+    f |= m & (f >> n);
+    let pre = m & (m >> n);
+    f |= pre & (f >> (2 * n));
+    f |= pre & (f >> (2 * n));
+    f >> n
+}
+
+impl MobilityVariant for KoggeStone8 {
+    const NAME: &'static str = "kogge_stone8";
+    const SEED: &'static str = "002 Mobility: 8 directions on the CPU (Arm64)";
+    #[inline(always)]
+    fn mobility<B: Backend>(_b: B, p: u64, o: u64) -> u64 {
+        let mo = o & INNER_FILES;
+        let moves = runs_left(p, mo, 1)
+            | runs_left(p, mo, 7)
+            | runs_left(p, mo, 9)
+            | runs_left(p, o, 8)
+            | runs_right(p, mo, 1)
+            | runs_right(p, mo, 7)
+            | runs_right(p, mo, 9)
+            | runs_right(p, o, 8);
+        moves & !(p | o)
+    }
+}
+
+/// Diagonals in a 2 x u64 vector with the vertical-mirror trick, horizontal and vertical in
+/// general registers (seed 002 "Mobility", SSE2 form).
+///
+/// Lane 1 holds the byte-swapped (upside-down) board, on which a +7 step is the original's -9
+/// and a +9 step the original's -7, so both lanes shift left by 7 and then by 9.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sse2Mirror;
+
+impl MobilityVariant for Sse2Mirror {
+    const NAME: &'static str = "sse2_mirror";
+    const SEED: &'static str = "002 Mobility: SSE2 with vertical mirror";
+    fn supported<B: Backend>() -> bool {
+        B::VECTOR_BITS >= 128
+    }
+    #[inline(always)]
+    fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
+        let mo = o & INNER_FILES;
+        let pp = b.u64x2_from_array([p, b.bswap(p)]);
+        let moo = b.u64x2_from_array([mo, b.bswap(mo)]);
+        let pre7 = b.u64x2_and(moo, b.u64x2_shl::<7>(moo));
+        let mut f = b.u64x2_and(moo, b.u64x2_shl::<7>(pp));
+        f = b.u64x2_or(f, b.u64x2_and(moo, b.u64x2_shl::<7>(f)));
+        f = b.u64x2_or(f, b.u64x2_and(pre7, b.u64x2_shl::<14>(f)));
+        f = b.u64x2_or(f, b.u64x2_and(pre7, b.u64x2_shl::<14>(f)));
+        let mut mm = b.u64x2_shl::<7>(f);
+        let pre9 = b.u64x2_and(moo, b.u64x2_shl::<9>(moo));
+        let mut f = b.u64x2_and(moo, b.u64x2_shl::<9>(pp));
+        f = b.u64x2_or(f, b.u64x2_and(moo, b.u64x2_shl::<9>(f)));
+        f = b.u64x2_or(f, b.u64x2_and(pre9, b.u64x2_shl::<18>(f)));
+        f = b.u64x2_or(f, b.u64x2_and(pre9, b.u64x2_shl::<18>(f)));
+        mm = b.u64x2_or(mm, b.u64x2_shl::<9>(f));
+        let moves =
+            runs_left(p, mo, 1) | runs_right(p, mo, 1) | runs_left(p, o, 8) | runs_right(p, o, 8);
+        let [lo, hi] = b.u64x2_to_array(mm);
+        (moves | lo | b.bswap(hi)) & !(p | o)
+    }
+}
+
+/// Four directions in a 4 x u64 vector with per-lane shift counts (seed 002 "Mobility", AVX2).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Avx2Lanes;
+
+impl MobilityVariant for Avx2Lanes {
+    const NAME: &'static str = "avx2_lanes";
+    const SEED: &'static str = "002 Mobility: AVX2 per-lane shifts";
+    fn supported<B: Backend>() -> bool {
+        B::VECTOR_BITS >= 256
+    }
+    #[inline(always)]
+    fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
+        let sh = b.u64x4_from_array([1, 8, 9, 7]);
+        let sh2 = b.u64x4_from_array([2, 16, 18, 14]);
+        let pp = b.u64x4_splat(p);
+        let moo = b.u64x4_and(
+            b.u64x4_splat(o),
+            b.u64x4_from_array([INNER_FILES, !0, INNER_FILES, INNER_FILES]),
+        );
+        let mut fl = b.u64x4_and(moo, b.u64x4_shlv(pp, sh));
+        let mut fr = b.u64x4_and(moo, b.u64x4_shrv(pp, sh));
+        fl = b.u64x4_or(fl, b.u64x4_and(moo, b.u64x4_shlv(fl, sh)));
+        fr = b.u64x4_or(fr, b.u64x4_and(moo, b.u64x4_shrv(fr, sh)));
+        let pl = b.u64x4_and(moo, b.u64x4_shlv(moo, sh));
+        let pr = b.u64x4_shrv(pl, sh);
+        fl = b.u64x4_or(fl, b.u64x4_and(pl, b.u64x4_shlv(fl, sh2)));
+        fr = b.u64x4_or(fr, b.u64x4_and(pr, b.u64x4_shrv(fr, sh2)));
+        fl = b.u64x4_or(fl, b.u64x4_and(pl, b.u64x4_shlv(fl, sh2)));
+        fr = b.u64x4_or(fr, b.u64x4_and(pr, b.u64x4_shrv(fr, sh2)));
+        let mm = b.u64x4_or(b.u64x4_shlv(fl, sh), b.u64x4_shrv(fr, sh));
+        b.u64x4_hor(mm) & !(p | o)
+    }
+}
+
+/// All eight directions in one 8 x u64 vector: lanes 0..4 step toward the MSB by 1, 8, 9, 7,
+/// lanes 4..8 toward the LSB. A shift is `shlv(x, l) | shrv(x, r)` with the unused count 64
+/// (which gives 0), and AVX-512 fuses the OR and the masking AND into one VPTERNLOGQ.
+/// Beyond the seed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Avx512Lanes;
+
+impl MobilityVariant for Avx512Lanes {
+    const NAME: &'static str = "avx512_lanes";
+    const SEED: &'static str = "002 Mobility: AVX2 form widened to 8 lanes (beyond the seed)";
+    fn supported<B: Backend>() -> bool {
+        B::VECTOR_BITS >= 512
+    }
+    #[inline(always)]
+    fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
+        let l = b.u64x8_from_array([1, 8, 9, 7, 64, 64, 64, 64]);
+        let r = b.u64x8_from_array([64, 64, 64, 64, 1, 8, 9, 7]);
+        let l2 = b.u64x8_from_array([2, 16, 18, 14, 64, 64, 64, 64]);
+        let r2 = b.u64x8_from_array([64, 64, 64, 64, 2, 16, 18, 14]);
+        let sh = |x| b.u64x8_or(b.u64x8_shlv(x, l), b.u64x8_shrv(x, r));
+        let sh2 = |x| b.u64x8_or(b.u64x8_shlv(x, l2), b.u64x8_shrv(x, r2));
+        let i = INNER_FILES;
+        let pp = b.u64x8_splat(p);
+        let moo = b.u64x8_and(
+            b.u64x8_splat(o),
+            b.u64x8_from_array([i, !0, i, i, i, !0, i, i]),
+        );
+        let mut f = b.u64x8_and(moo, sh(pp));
+        f = b.u64x8_or(f, b.u64x8_and(moo, sh(f)));
+        let pre = b.u64x8_and(moo, sh(moo));
+        f = b.u64x8_or(f, b.u64x8_and(pre, sh2(f)));
+        f = b.u64x8_or(f, b.u64x8_and(pre, sh2(f)));
+        b.u64x8_hor(sh(f)) & !(p | o)
+    }
+}

@@ -1,0 +1,120 @@
+//! Every last-flip variant on every backend against walking the rays, exhaustively over the
+//! player subsets of each line through each square and on random one-empty positions.
+
+mod kernels_common;
+use kernels_common as common;
+
+#[path = "../src/gen/count_flip.rs"]
+mod gen_count_flip;
+
+use bb_core::{Square, reference};
+use bb_reversi::last_flip::{self, LastFlipVariant, LastFlipVisitor};
+use bb_simd::{Backend, WithBackend};
+
+fn cases() -> Vec<(Square, u64)> {
+    let mut out = Vec::new();
+    let lines = gen_count_flip::lines4();
+    for sq in Square::ALL {
+        for &line in &lines[sq.index()] {
+            let line = line & !sq.bit();
+            // Every subset of the line (carry-rippler enumeration).
+            let mut sub = 0u64;
+            loop {
+                out.push((sq, sub));
+                sub = sub.wrapping_sub(line) & line;
+                if sub == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    let mut rng = bb_core::rng::Rng::new(5);
+    for _ in 0..common::scaled(20_000) {
+        let sq = rng.square();
+        let d = rng.below(257) as u32;
+        out.push((sq, rng.bitboard(d) & !sq.bit()));
+    }
+    out
+}
+
+struct Check<'a, B: Backend> {
+    b: B,
+    cases: &'a [(Square, u64)],
+    expect: &'a [u32],
+    ran: usize,
+}
+
+impl<B: Backend> LastFlipVisitor for Check<'_, B> {
+    fn visit<V: LastFlipVariant>(&mut self, _v: V) {
+        if !V::supported::<B>() {
+            return;
+        }
+        self.ran += 1;
+        let b = self.b;
+        b.vectorize(|| {
+            for (&(sq, p), &n) in self.cases.iter().zip(self.expect) {
+                assert_eq!(
+                    V::count(b, sq, p),
+                    n,
+                    "{} on {}: {sq} p={p:#x}",
+                    V::NAME,
+                    B::NAME
+                );
+            }
+        });
+    }
+}
+
+#[derive(Clone)]
+struct Run<'a>(&'a [(Square, u64)], &'a [u32]);
+impl WithBackend for Run<'_> {
+    type Output = usize;
+    fn run<B: Backend>(self, b: B) -> usize {
+        let mut c = Check {
+            b,
+            cases: self.0,
+            expect: self.1,
+            ran: 0,
+        };
+        last_flip::for_each_variant(&mut c);
+        for (&(sq, p), &n) in self.0.iter().zip(self.1) {
+            assert_eq!(
+                last_flip::count_last_flip(b, sq, p),
+                n,
+                "default on {}",
+                B::NAME
+            );
+        }
+        c.ran
+    }
+}
+
+#[test]
+fn every_variant_matches_walking() {
+    let cases = cases();
+    let expect: Vec<u32> = cases
+        .iter()
+        .map(|&(sq, p)| reference::count_last_flip(sq, p))
+        .collect();
+    for (backend, ran) in bb_simd::for_each_backend(Run(&cases, &expect)) {
+        eprintln!("{backend:?}: {ran} variants");
+        assert!(ran >= 3, "{backend:?}");
+    }
+}
+
+#[test]
+fn pass_trick_gives_both_counts() {
+    for (sq, p) in cases() {
+        let o = !p & !sq.bit();
+        let (mine, theirs) = last_flip::count_last_flip_both(sq, p);
+        assert_eq!(mine, reference::count_last_flip(sq, p));
+        assert_eq!(theirs, reference::count_last_flip(sq, o), "{sq} p={p:#x}");
+    }
+}
+
+#[test]
+fn generated_table_matches_generator() {
+    assert_eq!(last_flip::count_flip(), &gen_count_flip::count_flip_table());
+    // Spot check: a move on position 0 with the player on 3 flips 1 and 2.
+    assert_eq!(last_flip::count_flip()[0][0b1000], 2);
+}
