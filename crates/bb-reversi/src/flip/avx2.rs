@@ -1,0 +1,289 @@
+//! Four lines per 256-bit vector (seed 002 "Flip AVX2"). Lanes are the lines in the project's
+//! order (horizontal, vertical, diagonal, anti-diagonal); every variant does the MSB-ward half
+//! by LS1B and differs in how it finds the MS1B of the LSB-ward half.
+
+use super::{FlipVariant, SHIFTS, half, variant};
+use bb_core::Square;
+use bb_simd::{Backend, Isa};
+
+/// Opponent masks with the board edge cleared per line (the seed's "sentinel on the edge").
+pub(crate) const EDGE: [u64; 4] = [
+    0x7e7e_7e7e_7e7e_7e7e,
+    0x00ff_ffff_ffff_ff00,
+    0x007e_7e7e_7e7e_7e00,
+    0x007e_7e7e_7e7e_7e00,
+];
+
+/// The variants in this file need 256-bit integer vectors natively (Avx2 and up).
+fn avx2_up<B: Backend>() -> bool {
+    matches!(B::ISA, Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi)
+}
+
+/// OR of the four lanes.
+#[inline(always)]
+pub(crate) fn fold<B: Backend>(b: B, v: B::U64x4) -> u64 {
+    b.u64x4_hor(v)
+}
+
+/// MSB-ward half, LS1B form with the edge sentinel (the seed's "PP seq" left side):
+/// `outflank + (outflank == ls1b ? -1 : 0)` sets the bits below a player outflank.
+#[inline(always)]
+fn up_ls1b_sentinel<B: Backend>(b: B, pp: B::U64x4, moo: B::U64x4, m: B::U64x4) -> B::U64x4 {
+    let oc = b.u64x4_andnot(moo, m);
+    let ls = b.u64x4_and(oc, b.u64x4_neg(oc));
+    let of = b.u64x4_and(ls, pp);
+    let of = b.u64x4_add(of, b.u64x4_cmpeq(of, ls));
+    b.u64x4_and(of, m)
+}
+
+/// MSB-ward half, LS1B without sentinel (the seed's "CVTPD2PS" left side):
+/// `!((of == 0) - of) & M`.
+#[inline(always)]
+pub(crate) fn up_ls1b<B: Backend>(b: B, pp: B::U64x4, oo: B::U64x4, m: B::U64x4) -> B::U64x4 {
+    let x = b.u64x4_andnot(oo, m);
+    let of = b.u64x4_and(b.u64x4_and(x, b.u64x4_neg(x)), pp);
+    let of = b.u64x4_sub(b.u64x4_cmpeq(of, b.u64x4_zero()), of);
+    b.u64x4_andnot(of, m)
+}
+
+/// LSB-ward flip from an MS1B outflank: the mask bits above it, `-(2 * of) & M`.
+#[inline(always)]
+fn above<B: Backend>(b: B, of: B::U64x4, m: B::U64x4) -> B::U64x4 {
+    b.u64x4_and(b.u64x4_sub(b.u64x4_zero(), b.u64x4_add(of, of)), m)
+}
+
+/// Common set-up: broadcast P and O, load the two half-line masks.
+#[inline(always)]
+pub(crate) fn setup<B: Backend>(
+    b: B,
+    sq: Square,
+    p: u64,
+    o: u64,
+) -> (B::U64x4, B::U64x4, B::U64x4, B::U64x4) {
+    let h = half(sq);
+    (
+        b.u64x4_splat(p),
+        b.u64x4_splat(o),
+        b.u64x4_from_array(h.lsb),
+        b.u64x4_from_array(h.msb),
+    )
+}
+
+/// Per-lane MS1B of the 64-bit lanes through int -> float conversion of 32-bit halves (the seed's
+/// MS1B_epu31 / _epu32 / _epu64). bb-simd has no int -> float conversion yet, so this runs
+/// per 32-bit lane in Rust (`as f32`), which LLVM may or may not vectorize.
+#[inline(always)]
+pub(crate) fn ms1b_float_u64<const N: usize>(a: [u64; N]) -> [u64; N] {
+    #[inline(always)]
+    fn ms1b31(x: u32) -> u32 {
+        // exact for our inputs: masked line bits are at least 7 apart, so rounding to 24
+        // mantissa bits never carries into the exponent
+        let f = f32::from_bits((x as i32 as f32).to_bits() & 0xff80_0000);
+        f as i32 as u32
+    }
+    #[inline(always)]
+    fn ms1b32(x: u32) -> u32 {
+        if (x as i32) < 0 {
+            0x8000_0000
+        } else {
+            ms1b31(x)
+        }
+    }
+    core::array::from_fn(|i| {
+        let (lo, hi) = (a[i] as u32, (a[i] >> 32) as u32);
+        let hi = ms1b32(hi);
+        let lo = if hi != 0 { 0 } else { ms1b32(lo) };
+        (u64::from(hi) << 32) | u64::from(lo)
+    })
+}
+
+variant! {
+    /// AVX2 "PP seq" (seed 002 "Flip AVX2: AVX2 (PP sequencial)"): LSB-ward half by parallel
+    /// prefix with per-lane variable shifts (VPSRLVQ by 1/8/9/7), MSB-ward by LS1B with the edge
+    /// sentinel. Needs Avx2.
+    Avx2PpSeq
+}
+impl FlipVariant for Avx2PpSeq {
+    const NAME: &'static str = "avx2_pp_seq";
+    const SEED: &'static str = "002 Flip AVX2: PP seq";
+    fn supported<B: Backend>() -> bool {
+        avx2_up::<B>()
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let (pp, oo, _lo, hi) = setup(b, sq, p, o);
+        let moo = b.u64x4_and(oo, b.u64x4_from_array(EDGE));
+        let sh = b.u64x4_from_array(SHIFTS);
+        let sh2 = b.u64x4_add(sh, sh);
+        let mut oc = b.u64x4_and(moo, b.u64x4_shrv(b.u64x4_splat(sq.bit()), sh));
+        oc = b.u64x4_or(oc, b.u64x4_and(moo, b.u64x4_shrv(oc, sh)));
+        let pre = b.u64x4_and(moo, b.u64x4_shrv(moo, sh));
+        oc = b.u64x4_or(oc, b.u64x4_and(pre, b.u64x4_shrv(oc, sh2)));
+        oc = b.u64x4_or(oc, b.u64x4_and(pre, b.u64x4_shrv(oc, sh2)));
+        let of = b.u64x4_and(b.u64x4_shrv(oc, sh), pp);
+        let down = b.u64x4_andnot(b.u64x4_cmpeq(of, b.u64x4_zero()), oc);
+        fold(b, b.u64x4_or(down, up_ls1b_sentinel(b, pp, moo, hi)))
+    }
+}
+
+variant! {
+    /// AVX2 "CVTPD2PS" (seed 002 "Flip AVX2: AVX2 (CVTPD2PS)"): LSB-ward MS1B by int -> float
+    /// conversion, MSB-ward LS1B without sentinel. Needs Avx2; the conversion is emulated per
+    /// 32-bit lane until bb-simd has `u32x8` int -> float ops.
+    Avx2Cvt
+}
+impl FlipVariant for Avx2Cvt {
+    const NAME: &'static str = "avx2_cvt";
+    const SEED: &'static str = "002 Flip AVX2: CVTPD2PS";
+    fn supported<B: Backend>() -> bool {
+        avx2_up::<B>()
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let (pp, oo, lo, hi) = setup(b, sq, p, o);
+        let x = b.u64x4_andnot(oo, lo);
+        let of = b.u64x4_from_array(ms1b_float_u64(b.u64x4_to_array(x)));
+        let of = b.u64x4_and(of, pp);
+        fold(b, b.u64x4_or(above(b, of, lo), up_ls1b(b, pp, oo, hi)))
+    }
+}
+
+variant! {
+    /// AVX2 "PSHUFB + LZCNT" (seed 002 "Flip AVX2: AVX2 (PSHUFB, LZCNT)"): byte swap turns the
+    /// vertical/diagonal LSB-ward MS1B into an LS1B; the horizontal lane (which a byte swap
+    /// does not reverse) uses the scalar LZCNT. Needs Avx2.
+    Avx2PshufbLzcnt
+}
+impl FlipVariant for Avx2PshufbLzcnt {
+    const NAME: &'static str = "avx2_pshufb_lzcnt";
+    const SEED: &'static str = "002 Flip AVX2: PSHUFB + LZCNT";
+    fn supported<B: Backend>() -> bool {
+        avx2_up::<B>()
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let (pp, oo, lo, hi) = setup(b, sq, p, o);
+        let moo = b.u64x4_and(oo, b.u64x4_from_array(EDGE));
+        let oc = b.u64x4_andnot(moo, lo);
+        let h = half(sq).lsb[0] & !(o & EDGE[0]);
+        let h = (1u64 << 63).wrapping_shr(b.lzcnt(h));
+        let r = b.u64x4_bswap(oc);
+        let r = b.u64x4_bswap(b.u64x4_and(r, b.u64x4_neg(r)));
+        let of = b.u64x4_or(
+            b.u64x4_and(r, b.u64x4_from_array([0, !0, !0, !0])),
+            b.u64x4_from_array([h, 0, 0, 0]),
+        );
+        let of = b.u64x4_and(of, pp);
+        fold(
+            b,
+            b.u64x4_or(above(b, of, lo), up_ls1b_sentinel(b, pp, moo, hi)),
+        )
+    }
+}
+
+variant! {
+    /// AVX2 "PSHUFB + PMAXUB" (seed 002 "Flip AVX2: AVX2 (PSHUFB, PMAXUB)"): MS1B of each
+    /// nibble by a PSHUFB table, of each byte by PMAXUB, then every byte below the top non-zero
+    /// byte is erased (here by a byte-flag fill with u64 shifts, as bb-simd has no vector
+    /// 8/16/32-bit compares yet). Needs Avx2.
+    Avx2PshufbPmaxub
+}
+impl FlipVariant for Avx2PshufbPmaxub {
+    const NAME: &'static str = "avx2_pshufb_pmaxub";
+    const SEED: &'static str = "002 Flip AVX2: PSHUFB + PMAXUB";
+    fn supported<B: Backend>() -> bool {
+        avx2_up::<B>()
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        const LO: [u8; 16] = [0, 1, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 8, 8, 8, 8];
+        const HI: [u8; 16] = [
+            0, 16, 32, 32, 64, 64, 64, 64, 128, 128, 128, 128, 128, 128, 128, 128,
+        ];
+        const fn dup(t: [u8; 16]) -> [u8; 32] {
+            let mut r = [0; 32];
+            let mut i = 0;
+            while i < 32 {
+                r[i] = t[i & 15];
+                i += 1;
+            }
+            r
+        }
+        let (pp, oo, lo, hi) = setup(b, sq, p, o);
+        let x = b.u64x4_andnot(oo, lo);
+        let nib = b.u8x32_splat(0x0f);
+        let xl = b.u8x32_and(b.u64x4_as_u8x32(x), nib);
+        let xh = b.u8x32_and(b.u64x4_as_u8x32(b.u64x4_shr::<4>(x)), nib);
+        let m = b.u8x32_max(
+            b.u8x32_shuffle(b.u8x32_from_array(dup(LO)), xl),
+            b.u8x32_shuffle(b.u8x32_from_array(dup(HI)), xh),
+        );
+        // byte flags: 1 where the byte is non-zero; fill toward the LSB, shift one byte down
+        let nz = b.u8x32_as_u64x4(b.u8x32_min(b.u64x4_as_u8x32(x), b.u8x32_splat(1)));
+        let mut fl = b.u64x4_or(nz, b.u64x4_shr::<8>(nz));
+        fl = b.u64x4_or(fl, b.u64x4_shr::<16>(fl));
+        fl = b.u64x4_or(fl, b.u64x4_shr::<32>(fl));
+        let erase = b.u8x32_sub(b.u8x32_zero(), b.u64x4_as_u8x32(b.u64x4_shr::<8>(fl)));
+        let of = b.u64x4_andnot(b.u8x32_as_u64x4(erase), b.u8x32_as_u64x4(m));
+        let of = b.u64x4_and(of, pp);
+        fold(b, b.u64x4_or(above(b, of, lo), up_ls1b(b, pp, oo, hi)))
+    }
+}
+
+variant! {
+    /// AVX2 "PP fill" (seed 002 "Flip AVX2: AVX2 (PP fill)"): fill the non-opponent squares of
+    /// the LSB-ward half downward (shifts by 1, 2, 4, ..., 32) to erase every player disc in
+    /// the shadow of the MS1B. Needs Avx2.
+    Avx2PpFill
+}
+impl FlipVariant for Avx2PpFill {
+    const NAME: &'static str = "avx2_pp_fill";
+    const SEED: &'static str = "002 Flip AVX2: PP fill";
+    fn supported<B: Backend>() -> bool {
+        avx2_up::<B>()
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let (pp, oo, lo, hi) = setup(b, sq, p, o);
+        let mut e = b.u64x4_andnot(oo, lo);
+        let of = b.u64x4_and(pp, lo);
+        e = b.u64x4_or(e, b.u64x4_shr::<1>(e));
+        e = b.u64x4_or(e, b.u64x4_shr::<2>(e));
+        e = b.u64x4_or(e, b.u64x4_shr::<4>(e));
+        e = b.u64x4_or(e, b.u64x4_shr::<8>(e));
+        e = b.u64x4_or(e, b.u64x4_shr::<16>(e));
+        e = b.u64x4_or(e, b.u64x4_shr::<32>(e));
+        let of = b.u64x4_andnot(e, b.u64x4_add(of, of));
+        let down = b.u64x4_and(lo, b.u64x4_neg(of));
+        fold(b, b.u64x4_or(down, up_ls1b(b, pp, oo, hi)))
+    }
+}
+
+variant! {
+    /// AVX2 "smart clr" (seed 002 "Flip AVX2: AVX2 (smart clr)"): the PP fill done with per-lane
+    /// variable shifts along each line (by 1/8/9/7, then twice, then four times), three steps
+    /// instead of six. Needs Avx2.
+    Avx2SmartClear
+}
+impl FlipVariant for Avx2SmartClear {
+    const NAME: &'static str = "avx2_smart_clear";
+    const SEED: &'static str = "002 Flip AVX2: smart clr";
+    fn supported<B: Backend>() -> bool {
+        avx2_up::<B>()
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let (pp, oo, lo, hi) = setup(b, sq, p, o);
+        let s1 = b.u64x4_from_array(SHIFTS);
+        let s2 = b.u64x4_from_array([2, 16, 18, 14]);
+        let s4 = b.u64x4_from_array([4, 32, 36, 28]);
+        let mut e = b.u64x4_andnot(oo, lo);
+        let of = b.u64x4_shlv(b.u64x4_and(pp, lo), s1);
+        e = b.u64x4_or(e, b.u64x4_shrv(e, s1));
+        e = b.u64x4_or(e, b.u64x4_shrv(e, s2));
+        e = b.u64x4_or(e, b.u64x4_shrv(e, s4));
+        let of = b.u64x4_andnot(e, of);
+        let down = b.u64x4_and(lo, b.u64x4_neg(of));
+        fold(b, b.u64x4_or(down, up_ls1b(b, pp, oo, hi)))
+    }
+}

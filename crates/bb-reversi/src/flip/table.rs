@@ -1,0 +1,91 @@
+//! Edax-style OUTFLANK / FLIPPED line tables (seed 002, "Outflank - Flip テーブル参照による方法"),
+//! with kindergarten (multiply) gathers or PEXT/PDEP.
+
+use super::{FlipVariant, variant};
+use bb_core::{Square, masks};
+use bb_simd::Backend;
+
+/// `OUTFLANK[x][o]`: see [`table_gen::outflank_table`](super::table_gen::outflank_table).
+pub(crate) static OUTFLANK: [[u8; 256]; 8] = include!(concat!(env!("OUT_DIR"), "/outflank.rs"));
+/// `FLIPPED[x][outflank]`: see [`table_gen::flipped_table`](super::table_gen::flipped_table).
+pub(crate) static FLIPPED: [[u8; 256]; 8] = include!(concat!(env!("OUT_DIR"), "/flipped.rs"));
+
+/// One line of the table flip: 8-bit patterns of `p` and `o` on the line, the position `x` of
+/// the square on it; returns the 8-bit flipped pattern.
+#[inline(always)]
+fn line8(x: usize, p8: u64, o8: u64) -> u64 {
+    let of = OUTFLANK[x & 7][(o8 & 0xff) as usize] & (p8 & 0xff) as u8;
+    u64::from(FLIPPED[x & 7][usize::from(of)])
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+variant! {
+    /// OUTFLANK/FLIPPED tables with kindergarten gathers (seed 002 "Outflank - Flip テーブル参照",
+    /// "kindergarten" in the seed's benchmark): a rank is a shift, a file a shift and a
+    /// multiply by 0x0102040810204080, a diagonal a mask and a multiply by 0x0101010101010101;
+    /// flips go back by the inverse multiplies. Two 2 KiB tables; portable.
+    Kindergarten
+}
+impl FlipVariant for Kindergarten {
+    const NAME: &'static str = "kindergarten";
+    const SEED: &'static str = "002 Flip: Outflank - Flip table (kindergarten)";
+    #[inline(always)]
+    fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let i = sq.index();
+        let (file, rank) = (i & 7, i >> 3);
+        let d = masks::DIAG_EX[i] | sq.bit();
+        let a = masks::ANTI_EX[i] | sq.bit();
+        // rank: file coordinate
+        let mut f = line8(file, p >> (8 * rank), o >> (8 * rank)) << (8 * rank);
+        // file: rank coordinate
+        let gf = |b: u64| ((b >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let fv = line8(rank, gf(p), gf(o));
+        // flips are in positions 1..=6, so the 7-apart partial products never collide
+        f |= (fv.wrapping_mul(0x0002_0408_1020_4081) & FILE_A) << file;
+        // diagonals: file coordinate
+        let gd = |b: u64, m: u64| (b & m).wrapping_mul(FILE_A) >> 56;
+        f |= line8(file, gd(p, d), gd(o, d)).wrapping_mul(FILE_A) & d;
+        f |= line8(file, gd(p, a), gd(o, a)).wrapping_mul(FILE_A) & a;
+        f
+    }
+}
+
+variant! {
+    /// OUTFLANK/FLIPPED tables with PEXT gathers and PDEP scatters (seed 002 "Outflank - Flip
+    /// テーブル参照", "KindergatenBMI2 の PEXT"). Needs BMI2 with fast PEXT
+    /// (`Backend::FAST_PEXT`: Avx2 on Intel and Zen 3+, Avx512).
+    PextTable
+}
+impl FlipVariant for PextTable {
+    const NAME: &'static str = "pext_table";
+    const SEED: &'static str = "002 Flip: Outflank - Flip table (PEXT)";
+    fn supported<B: Backend>() -> bool {
+        B::FAST_PEXT
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let below = sq.bit() - 1;
+        let mut f = 0;
+        for m in masks::lines_ex(sq) {
+            let line = m | sq.bit();
+            let x = b.popcnt(line & below) as usize;
+            f |= b.pdep(line8(x, b.pext(p, line), b.pext(o, line)), line);
+        }
+        f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::table_gen;
+
+    #[test]
+    fn generated_tables_match_generators() {
+        assert_eq!(super::OUTFLANK, table_gen::outflank_table());
+        assert_eq!(super::FLIPPED, table_gen::flipped_table());
+        // position 3, opponent on 4 and 5: a player disc on 6 closes the run
+        assert_eq!(super::OUTFLANK[3][0b0011_0000], 0b0100_0000);
+        assert_eq!(super::FLIPPED[3][0b0100_0000], 0b0011_0000);
+    }
+}
