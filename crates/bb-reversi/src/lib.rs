@@ -21,6 +21,8 @@
 
 pub mod board;
 pub mod flip;
+pub mod last_flip;
+pub mod mobility;
 pub mod workload;
 
 pub use board::{Board, ParseBoardError};
