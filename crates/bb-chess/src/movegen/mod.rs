@@ -1,0 +1,364 @@
+//! Legal move generation with check and pin masks (no make-and-test), into a fixed-capacity
+//! [`MoveList`] or counted in bulk with [`Position::count_legal`].
+//!
+//! Generic over the [`Backend`]: the slider attacks are the crate's default getters for `B`.
+//! Call the `_with` forms inside [`bb_simd::dispatch`] (or `b.vectorize`) in hot loops; the
+//! plain forms dispatch once per call.
+//!
+//! ```
+//! use bb_chess::{MoveList, Position};
+//! let pos = Position::startpos();
+//! let moves = MoveList::legal(&pos);
+//! assert_eq!(moves.len(), 20);
+//! assert_eq!(pos.count_legal(), 20);
+//! ```
+
+mod list;
+mod sliders;
+
+pub use list::MoveList;
+
+use crate::moves::{Move, MoveKind};
+use crate::position::{CastleSide, Color, Position};
+use bb_core::{Square, attacks, masks};
+use bb_simd::Backend;
+
+pub(crate) use sliders::{bishop, rook};
+
+/// Where generated moves go: a list, or a counter.
+pub(crate) trait Sink {
+    /// Ordinary moves from `from` to every square of `targets`.
+    fn piece(&mut self, from: u32, targets: u64);
+    /// Pawn moves to every square of `targets` from `to - delta`; promotions when `promo`.
+    fn pawns(&mut self, targets: u64, delta: i32, promo: bool);
+    /// One move.
+    fn one(&mut self, m: Move);
+}
+
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _from: u32, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, _delta: i32, promo: bool) {
+        self.0 += u64::from(targets.count_ones()) << (2 * promo as u32);
+    }
+    #[inline(always)]
+    fn one(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, from: u32, mut targets: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            self.push(Move::from_raw(from, to, 0));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, mut targets: u64, delta: i32, promo: bool) {
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            let from = (to as i32 - delta) as u32;
+            if promo {
+                for k in [7u16, 4, 6, 5] {
+                    self.push(Move::from_raw(from, to, k));
+                }
+            } else {
+                self.push(Move::from_raw(from, to, 0));
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Pieces of colour `by` attacking `sq` under occupancy `occ`.
+#[inline(always)]
+pub(crate) fn attackers<B: Backend>(
+    b: B,
+    colors: &[u64; 2],
+    p: &[u64; 6],
+    sq: usize,
+    by: Color,
+    occ: u64,
+) -> u64 {
+    let them = colors[by.index()];
+    let s = Square::new_masked(sq as u8);
+    them & ((attacks::PAWN[by.opponent().index()][sq] & p[0])
+        | (attacks::KNIGHT[sq] & p[1])
+        | (attacks::KING[sq] & p[5])
+        | (rook(b, s, occ) & (p[3] | p[4]))
+        | (bishop(b, s, occ) & (p[2] | p[4])))
+}
+
+/// Checkers and pinned pieces of the side to move.
+#[inline(always)]
+fn checks_and_pins<B: Backend>(b: B, pos: &Position) -> (u64, u64) {
+    let colors = pos.raw_colors();
+    let p = pos.raw_pieces();
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let ours = colors[us.index()];
+    let theirs = colors[them.index()];
+    let occ = ours | theirs;
+    let k = pos.king(us);
+    let ksq = k.index();
+    let rq = (p[3] | p[4]) & theirs;
+    let bq = (p[2] | p[4]) & theirs;
+    let mut checkers =
+        theirs & ((attacks::PAWN[us.index()][ksq] & p[0]) | (attacks::KNIGHT[ksq] & p[1]));
+    let mut snipers = (rook(b, k, theirs) & rq) | (bishop(b, k, theirs) & bq);
+    let mut pinned = 0;
+    while snipers != 0 {
+        let s = snipers.trailing_zeros() as usize;
+        snipers &= snipers - 1;
+        let between = masks::BETWEEN[ksq][s] & occ;
+        if between == 0 {
+            checkers |= 1 << s;
+        } else if between & (between - 1) == 0 {
+            pinned |= between & ours;
+        }
+    }
+    (checkers, pinned)
+}
+
+#[inline(always)]
+fn generate<B: Backend, S: Sink>(b: B, pos: &Position, sink: &mut S) {
+    let colors = pos.raw_colors();
+    let p = pos.raw_pieces();
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let ours = colors[us.index()];
+    let theirs = colors[them.index()];
+    let occ = ours | theirs;
+    let k = pos.king(us);
+    let ksq = k.index();
+    let kbit = 1u64 << ksq;
+    let (checkers, pinned) = checks_and_pins(b, pos);
+
+    // King moves: every target tested with the king removed from the occupancy.
+    let mut kt = attacks::KING[ksq] & !ours;
+    let mut king_moves = 0;
+    let occ_nok = occ ^ kbit;
+    while kt != 0 {
+        let t = kt.trailing_zeros() as usize;
+        kt &= kt - 1;
+        if attackers(b, &colors, &p, t, them, occ_nok) == 0 {
+            king_moves |= 1 << t;
+        }
+    }
+    sink.piece(ksq as u32, king_moves);
+    if checkers & (checkers.wrapping_sub(1)) != 0 {
+        return; // double check
+    }
+    let target = if checkers != 0 {
+        masks::BETWEEN[ksq][checkers.trailing_zeros() as usize] | checkers
+    } else {
+        !ours
+    };
+
+    // Knights (a pinned knight never moves).
+    let mut n = p[1] & ours & !pinned;
+    while n != 0 {
+        let f = n.trailing_zeros();
+        n &= n - 1;
+        sink.piece(f, attacks::KNIGHT[f as usize] & target);
+    }
+    // Sliders.
+    let mut d = (p[2] | p[4]) & ours;
+    while d != 0 {
+        let f = d.trailing_zeros();
+        d &= d - 1;
+        let mut t = bishop(b, Square::new_masked(f as u8), occ) & target;
+        if pinned & (1 << f) != 0 {
+            t &= masks::LINE[ksq][f as usize];
+        }
+        sink.piece(f, t);
+    }
+    let mut o = (p[3] | p[4]) & ours;
+    while o != 0 {
+        let f = o.trailing_zeros();
+        o &= o - 1;
+        let mut t = rook(b, Square::new_masked(f as u8), occ) & target;
+        if pinned & (1 << f) != 0 {
+            t &= masks::LINE[ksq][f as usize];
+        }
+        sink.piece(f, t);
+    }
+
+    // Pawns: set-wise for the unpinned ones.
+    let pawns = p[0] & ours;
+    let free = pawns & !pinned;
+    let empty = !occ;
+    let (up, third, promo_rank) = match us {
+        Color::White => (8i32, 0xffu64 << 16, RANK_8),
+        Color::Black => (-8i32, 0xffu64 << 40, RANK_1),
+    };
+    let sh = |x: u64, d: i32| if d > 0 { x << d } else { x >> -d };
+    let single = sh(free, up) & empty;
+    let double = sh(single & third, up) & empty & target;
+    let single = single & target;
+    sink.pawns(single & !promo_rank, up, false);
+    sink.pawns(single & promo_rank, up, true);
+    sink.pawns(double, 2 * up, false);
+    let (dl, dr) = (up - 1, up + 1); // toward the a-file, toward the h-file
+    let cap_l = sh(free & !FILE_A, dl) & theirs & target;
+    let cap_r = sh(free & !FILE_H, dr) & theirs & target;
+    sink.pawns(cap_l & !promo_rank, dl, false);
+    sink.pawns(cap_l & promo_rank, dl, true);
+    sink.pawns(cap_r & !promo_rank, dr, false);
+    sink.pawns(cap_r & promo_rank, dr, true);
+    // Pinned pawns: one at a time, along the pin line.
+    let mut pp = pawns & pinned;
+    while pp != 0 {
+        let f = pp.trailing_zeros() as i32;
+        pp &= pp - 1;
+        let line = masks::LINE[ksq][f as usize] & target;
+        let fbit = 1u64 << f;
+        let push = sh(fbit, up) & empty;
+        let dbl = sh(push & third, up) & empty & line;
+        let caps = attacks::PAWN[us.index()][f as usize] & theirs & line;
+        let mut all = (push & line) | dbl | caps;
+        while all != 0 {
+            let t = all.trailing_zeros() as i32;
+            all &= all - 1;
+            sink.pawns(1 << t, t - f, (1u64 << t) & promo_rank != 0);
+        }
+    }
+
+    // En passant: verified directly (it may expose the king along the rank or a diagonal).
+    if let Some(ep) = pos.ep_square() {
+        let e = ep.index();
+        let cap = (e as i32 - up) as usize;
+        let mut from = attacks::PAWN[them.index()][e] & pawns;
+        while from != 0 {
+            let f = from.trailing_zeros() as usize;
+            from &= from - 1;
+            let occ2 = occ ^ (1 << f) ^ (1 << e) ^ (1 << cap);
+            let leapers = checkers & !(1u64 << cap) & (p[0] | p[1]);
+            let rq = (p[3] | p[4]) & theirs;
+            let bq = (p[2] | p[4]) & theirs;
+            if leapers == 0 && rook(b, k, occ2) & rq == 0 && bishop(b, k, occ2) & bq == 0 {
+                sink.one(Move::from_raw(
+                    f as u32,
+                    e as u32,
+                    MoveKind::EnPassant as u16,
+                ));
+            }
+        }
+    }
+
+    // Castling (standard and Chess960: the king and rook squares may coincide with targets).
+    if checkers == 0 {
+        let rights = pos.castling();
+        let rank = us.back_rank();
+        for side in CastleSide::ALL {
+            if let Some(r) = rights.rook(us, side) {
+                let rsq = r.index();
+                let kdst = Square::from_file_rank(side.king_file(), rank).index();
+                let rdst = Square::from_file_rank(side.rook_file(), rank).index();
+                let kpath = masks::BETWEEN[ksq][kdst] | (1 << kdst);
+                let must_empty =
+                    (kpath | masks::BETWEEN[rsq][rdst] | (1 << rdst)) & !(kbit | (1 << rsq));
+                if must_empty & occ != 0 {
+                    continue;
+                }
+                let occ2 = occ ^ kbit ^ (1 << rsq);
+                let mut path = kpath;
+                let mut safe = true;
+                while path != 0 {
+                    let t = path.trailing_zeros() as usize;
+                    path &= path - 1;
+                    if attackers(b, &colors, &p, t, them, occ2) != 0 {
+                        safe = false;
+                        break;
+                    }
+                }
+                if safe {
+                    sink.one(Move::from_raw(
+                        ksq as u32,
+                        rsq as u32,
+                        MoveKind::Castle as u16,
+                    ));
+                }
+            }
+        }
+    }
+}
+
+impl Position {
+    /// Appends the legal moves to `list` (cleared first), with backend `b`.
+    ///
+    /// ```
+    /// use bb_chess::{MoveList, Position};
+    /// let pos = Position::startpos();
+    /// let mut list = MoveList::new();
+    /// pos.legal_moves_with(bb_simd::Scalar, &mut list);
+    /// assert_eq!(list.len(), 20);
+    /// ```
+    #[inline]
+    pub fn legal_moves_with<B: Backend>(&self, b: B, list: &mut MoveList) {
+        list.clear();
+        generate(b, self, list);
+    }
+
+    /// The number of legal moves, without building a list (bulk counting), with backend `b`.
+    #[inline]
+    #[must_use]
+    pub fn count_legal_with<B: Backend>(&self, b: B) -> u64 {
+        let mut c = Counter(0);
+        generate(b, self, &mut c);
+        c.0
+    }
+
+    /// The number of legal moves (dispatches to the best backend on every call).
+    #[must_use]
+    pub fn count_legal(&self) -> u64 {
+        struct Op<'a>(&'a Position);
+        impl bb_simd::WithBackend for Op<'_> {
+            type Output = u64;
+            fn run<B: Backend>(self, b: B) -> u64 {
+                self.0.count_legal_with(b)
+            }
+        }
+        bb_simd::dispatch(Op(self))
+    }
+
+    /// The legal moves (dispatches to the best backend on every call).
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        MoveList::legal(self)
+    }
+}
+
+impl MoveList {
+    /// The legal moves of `pos` (dispatches to the best backend).
+    #[must_use]
+    pub fn legal(pos: &Position) -> MoveList {
+        struct Op<'a>(&'a Position);
+        impl bb_simd::WithBackend for Op<'_> {
+            type Output = MoveList;
+            fn run<B: Backend>(self, b: B) -> MoveList {
+                let mut l = MoveList::new();
+                self.0.legal_moves_with(b, &mut l);
+                l
+            }
+        }
+        bb_simd::dispatch(Op(pos))
+    }
+}
