@@ -300,7 +300,9 @@ macro_rules! u8_ops {
         fn $sad(self, a: Self::$V, b: Self::$V) -> Self::$W {
             let (a, b) = (self.$to(a), self.$to(b));
             self.$wfrom(core::array::from_fn(|q| {
-                (8 * q..8 * q + 8).map(|i| u64::from(a[i].abs_diff(b[i]))).sum()
+                (8 * q..8 * q + 8)
+                    .map(|i| u64::from(a[i].abs_diff(b[i])))
+                    .sum()
             }))
         }
     };
@@ -441,7 +443,10 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
     #[inline(always)]
     fn u64x4_split(self, a: Self::U64x4) -> (Self::U64x2, Self::U64x2) {
         let a = self.u64x4_to_array(a);
-        (self.u64x2_from_array([a[0], a[1]]), self.u64x2_from_array([a[2], a[3]]))
+        (
+            self.u64x2_from_array([a[0], a[1]]),
+            self.u64x2_from_array([a[2], a[3]]),
+        )
     }
     /// Joins two halves: `lo` becomes lanes 0..2, `hi` lanes 2..4.
     #[inline(always)]
@@ -567,27 +572,44 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
     /// Lane-wise `!a & b`.
     #[inline(always)]
     fn u16x32_andnot(self, a: Self::U16x32, b: Self::U16x32) -> Self::U16x32 {
-        map2!(self, u16x32_from_array, u16x32_to_array, a, b, |x, y| !x & y)
+        map2!(self, u16x32_from_array, u16x32_to_array, a, b, |x, y| !x
+            & y)
     }
     /// Lane-wise wrapping add.
     #[inline(always)]
     fn u16x32_add(self, a: Self::U16x32, b: Self::U16x32) -> Self::U16x32 {
-        map2!(self, u16x32_from_array, u16x32_to_array, a, b, |x, y| x.wrapping_add(y))
+        map2!(self, u16x32_from_array, u16x32_to_array, a, b, |x, y| x
+            .wrapping_add(y))
     }
     /// Lane-wise wrapping subtract.
     #[inline(always)]
     fn u16x32_sub(self, a: Self::U16x32, b: Self::U16x32) -> Self::U16x32 {
-        map2!(self, u16x32_from_array, u16x32_to_array, a, b, |x, y| x.wrapping_sub(y))
+        map2!(self, u16x32_from_array, u16x32_to_array, a, b, |x, y| x
+            .wrapping_sub(y))
     }
     /// Per-lane `a << counts`; a count of 16 or more gives 0 (VPSLLVW).
     #[inline(always)]
     fn u16x32_shlv(self, a: Self::U16x32, counts: Self::U16x32) -> Self::U16x32 {
-        map2!(self, u16x32_from_array, u16x32_to_array, a, counts, |x, c| emu::shl16(x, c))
+        map2!(
+            self,
+            u16x32_from_array,
+            u16x32_to_array,
+            a,
+            counts,
+            |x, c| emu::shl16(x, c)
+        )
     }
     /// Per-lane logical `a >> counts`; a count of 16 or more gives 0 (VPSRLVW).
     #[inline(always)]
     fn u16x32_shrv(self, a: Self::U16x32, counts: Self::U16x32) -> Self::U16x32 {
-        map2!(self, u16x32_from_array, u16x32_to_array, a, counts, |x, c| emu::shr16(x, c))
+        map2!(
+            self,
+            u16x32_from_array,
+            u16x32_to_array,
+            a,
+            counts,
+            |x, c| emu::shr16(x, c)
+        )
     }
     /// Bit `i` set where lane `i` of `a` equals lane `i` of `b`.
     #[inline(always)]
@@ -599,7 +621,9 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
     #[inline(always)]
     fn u16x32_select(self, mask: u32, a: Self::U16x32, b: Self::U16x32) -> Self::U16x32 {
         let (a, b) = (self.u16x32_to_array(a), self.u16x32_to_array(b));
-        self.u16x32_from_array(core::array::from_fn(|i| if (mask >> i) & 1 != 0 { a[i] } else { b[i] }))
+        self.u16x32_from_array(core::array::from_fn(|i| {
+            if (mask >> i) & 1 != 0 { a[i] } else { b[i] }
+        }))
     }
 
     // ----- seed primitives that need ISA-specific sequences ----------------------------------

@@ -31,8 +31,15 @@ pub enum Isa {
 
 impl Isa {
     /// Every ISA, in declaration order.
-    pub const ALL: [Isa; 7] =
-        [Isa::Scalar, Isa::Sse2, Isa::Ssse3, Isa::Avx2, Isa::Avx512, Isa::Avx512Vbmi, Isa::Neon];
+    pub const ALL: [Isa; 7] = [
+        Isa::Scalar,
+        Isa::Sse2,
+        Isa::Ssse3,
+        Isa::Avx2,
+        Isa::Avx512,
+        Isa::Avx512Vbmi,
+        Isa::Neon,
+    ];
 
     /// The lowercase name used by `BB_BACKEND` and [`Backend::NAME`](crate::Backend::NAME).
     pub const fn name(self) -> &'static str {
@@ -68,15 +75,36 @@ impl Isa {
     /// The CPU features the token requires.
     pub const fn requirements(self) -> &'static [Feature] {
         use Feature::*;
-        const V3: &[Feature] = &[Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe];
+        const V3: &[Feature] = &[
+            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe,
+        ];
         const V4: &[Feature] = &[
-            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Avx512f, Avx512cd,
-            Avx512bw, Avx512dq, Avx512vl,
+            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Avx512f,
+            Avx512cd, Avx512bw, Avx512dq, Avx512vl,
         ];
         const VBMI: &[Feature] = &[
-            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Avx512f, Avx512cd,
-            Avx512bw, Avx512dq, Avx512vl, Avx512vbmi, Avx512vbmi2, Gfni, Avx512bitalg,
-            Avx512vpopcntdq, Avx512vnni,
+            Sse2,
+            Ssse3,
+            Sse41,
+            Sse42,
+            Popcnt,
+            Avx,
+            Avx2,
+            Bmi1,
+            Bmi2,
+            Lzcnt,
+            Movbe,
+            Avx512f,
+            Avx512cd,
+            Avx512bw,
+            Avx512dq,
+            Avx512vl,
+            Avx512vbmi,
+            Avx512vbmi2,
+            Gfni,
+            Avx512bitalg,
+            Avx512vpopcntdq,
+            Avx512vnni,
         ];
         match self {
             Isa::Scalar => &[],
@@ -97,7 +125,10 @@ impl Isa {
     /// The required features that `cpu` lacks.
     pub fn missing(self, cpu: &CpuFeatures) -> impl Iterator<Item = Feature> + '_ {
         let cpu = *cpu;
-        self.requirements().iter().copied().filter(move |&f| !cpu.has(f))
+        self.requirements()
+            .iter()
+            .copied()
+            .filter(move |&f| !cpu.has(f))
     }
 }
 
@@ -113,7 +144,9 @@ pub struct UnknownIsa;
 
 impl fmt::Display for UnknownIsa {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown backend; expected one of scalar, sse2, ssse3, avx2, avx512, avx512vbmi, neon")
+        f.write_str(
+            "unknown backend; expected one of scalar, sse2, ssse3, avx2, avx512, avx512vbmi, neon",
+        )
     }
 }
 
@@ -124,7 +157,10 @@ impl FromStr for Isa {
     /// Parses a backend name (case-insensitive, surrounding spaces ignored).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.trim();
-        Isa::ALL.into_iter().find(|isa| isa.name().eq_ignore_ascii_case(s)).ok_or(UnknownIsa)
+        Isa::ALL
+            .into_iter()
+            .find(|isa| isa.name().eq_ignore_ascii_case(s))
+            .ok_or(UnknownIsa)
     }
 }
 
@@ -163,9 +199,30 @@ impl Feature {
     pub const ALL: [Feature; 24] = {
         use Feature::*;
         [
-            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Fma, Avx512f,
-            Avx512cd, Avx512bw, Avx512dq, Avx512vl, Avx512vbmi, Avx512vbmi2, Gfni, Avx512bitalg,
-            Avx512vpopcntdq, Avx512vnni, Neon,
+            Sse2,
+            Ssse3,
+            Sse41,
+            Sse42,
+            Popcnt,
+            Avx,
+            Avx2,
+            Bmi1,
+            Bmi2,
+            Lzcnt,
+            Movbe,
+            Fma,
+            Avx512f,
+            Avx512cd,
+            Avx512bw,
+            Avx512dq,
+            Avx512vl,
+            Avx512vbmi,
+            Avx512vbmi2,
+            Gfni,
+            Avx512bitalg,
+            Avx512vpopcntdq,
+            Avx512vnni,
+            Neon,
         ]
     };
 
@@ -255,7 +312,12 @@ impl CpuFeatures {
             bits |= features[i].bit();
             i += 1;
         }
-        CpuFeatures { vendor, family, model, bits }
+        CpuFeatures {
+            vendor,
+            family,
+            model,
+            bits,
+        }
     }
 
     /// Whether the CPU has `f`.
@@ -293,10 +355,17 @@ impl CpuFeatures {
 /// has, else `Scalar`. It ignores the build's architecture and `BB_BACKEND`; see
 /// [`best`](crate::best) for the run-time choice.
 pub fn select(cpu: &CpuFeatures) -> Isa {
-    [Isa::Neon, Isa::Avx512Vbmi, Isa::Avx512, Isa::Avx2, Isa::Ssse3, Isa::Sse2]
-        .into_iter()
-        .find(|isa| isa.supported_by(cpu))
-        .unwrap_or(Isa::Scalar)
+    [
+        Isa::Neon,
+        Isa::Avx512Vbmi,
+        Isa::Avx512,
+        Isa::Avx2,
+        Isa::Ssse3,
+        Isa::Sse2,
+    ]
+    .into_iter()
+    .find(|isa| isa.supported_by(cpu))
+    .unwrap_or(Isa::Scalar)
 }
 
 /// The running CPU's features: cached run-time detection with `std`, the compile-time target
@@ -334,7 +403,11 @@ fn vendor_family_model() -> (Vendor, u32, u32) {
     let eax = __cpuid(1).eax;
     let base_family = (eax >> 8) & 0xf;
     let base_model = (eax >> 4) & 0xf;
-    let family = if base_family == 0xf { base_family + ((eax >> 20) & 0xff) } else { base_family };
+    let family = if base_family == 0xf {
+        base_family + ((eax >> 20) & 0xff)
+    } else {
+        base_family
+    };
     let model = if base_family == 0x6 || base_family == 0xf {
         base_model | (((eax >> 16) & 0xf) << 4)
     } else {

@@ -34,7 +34,6 @@ pub trait WithBackend {
 /// what AMD Zen 1/Zen 2 get). Use [`AnyBackend::run`] (or the [`dispatch!`](crate::dispatch!)
 /// macro) to get a monomorphized call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum AnyBackend {
     /// [`Scalar`].
     Scalar(Scalar),
@@ -82,12 +81,11 @@ impl fmt::Display for Unavailable {
         if !self.isa.compiled() {
             return write!(
                 f,
-                "{}: not in this build (it exists on {} targets only)",
-                self.isa,
+                "not in this build (it exists on {} targets only)",
                 self.isa.arch().unwrap_or("other")
             );
         }
-        write!(f, "{}: the CPU lacks", self.isa)?;
+        f.write_str("the CPU lacks")?;
         for (i, feat) in self.missing().enumerate() {
             write!(f, "{}{feat}", if i == 0 { " " } else { ", " })?;
         }
@@ -138,7 +136,7 @@ impl AnyBackend {
     pub fn best() -> Self {
         match AnyBackend::new(best()) {
             Ok(b) => b,
-            Err(e) => panic!("bb-simd: selected backend is unavailable: {e}"),
+            Err(e) => panic!("bb-simd: selected backend {} is unavailable: {e}", e.isa),
         }
     }
 
@@ -164,14 +162,16 @@ impl AnyBackend {
 
 impl fmt::Display for AnyBackend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.label())
+        f.pad(self.label())
     }
 }
 
 /// The ISAs this build and CPU can run, from the least to the most capable (ignores
 /// `BB_BACKEND`).
 pub fn available() -> impl Iterator<Item = Isa> {
-    Isa::ALL.into_iter().filter(|&isa| AnyBackend::new(isa).is_ok())
+    Isa::ALL
+        .into_iter()
+        .filter(|&isa| AnyBackend::new(isa).is_ok())
 }
 
 /// The backend that [`dispatch`] uses: `BB_BACKEND` if set (with `std`), else
@@ -197,7 +197,11 @@ pub fn best() -> Isa {
 
 fn natural_best() -> Isa {
     let isa = select(&detect::detect());
-    if AnyBackend::new(isa).is_ok() { isa } else { available().last().unwrap_or(Isa::Scalar) }
+    if AnyBackend::new(isa).is_ok() {
+        isa
+    } else {
+        available().last().unwrap_or(Isa::Scalar)
+    }
 }
 
 /// The backend `BB_BACKEND` forces, checked against the CPU (`None` when unset or empty).
@@ -244,7 +248,10 @@ pub fn test_backends() -> std::vec::Vec<AnyBackend> {
         .unwrap_or_default()
         .split(',')
         .filter(|s| !s.trim().is_empty())
-        .map(|s| s.parse().unwrap_or_else(|e| panic!("BB_REQUIRE: {s:?}: {e}")))
+        .map(|s| {
+            s.parse()
+                .unwrap_or_else(|e| panic!("BB_REQUIRE: {s:?}: {e}"))
+        })
         .collect();
     let only = forced();
     let mut out = std::vec::Vec::new();
@@ -295,7 +302,10 @@ pub fn test_backends() -> std::vec::Vec<AnyBackend> {
 /// ```
 #[cfg(feature = "std")]
 pub fn for_each_backend<W: WithBackend + Clone>(op: W) -> std::vec::Vec<(AnyBackend, W::Output)> {
-    test_backends().into_iter().map(|b| (b, b.run(op.clone()))).collect()
+    test_backends()
+        .into_iter()
+        .map(|b| (b, b.run(op.clone())))
+        .collect()
 }
 
 /// Evaluates a body with `b` bound to a concrete token, inside `b.vectorize(..)`.

@@ -77,7 +77,11 @@ pub const fn gf2p8affine_byte(x: u8, matrix: u64, imm: u8) -> u8 {
 /// PSHUFB on one 16-byte lane: `idx` high bit gives 0, otherwise `table[idx & 15]`.
 #[inline(always)]
 pub const fn pshufb_byte(table: &[u8; 16], idx: u8) -> u8 {
-    if idx & 0x80 != 0 { 0 } else { table[(idx & 15) as usize] }
+    if idx & 0x80 != 0 {
+        0
+    } else {
+        table[(idx & 15) as usize]
+    }
 }
 
 /// Signed 16-bit saturating add (PADDSW).
@@ -89,7 +93,11 @@ pub const fn adds_i16(a: i16, b: i16) -> i16 {
 /// Exact dot product of 64 unsigned features with 64 signed weights (the plain loop).
 #[inline]
 pub fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 {
-    features.iter().zip(weights).map(|(&f, &w)| i32::from(f) * i32::from(w)).sum()
+    features
+        .iter()
+        .zip(weights)
+        .map(|(&f, &w)| i32::from(f) * i32::from(w))
+        .sum()
 }
 
 /// The seed's 16-bit saturating dot product, step for step: PMADDUBSW on four 16-byte blocks

@@ -26,9 +26,9 @@ mod x86;
 
 pub use backend::{Backend, Vector};
 pub use detect::{CpuFeatures, Feature, Isa, UnknownIsa, Vendor, detect, select};
+pub use dispatch::{AnyBackend, Unavailable, WithBackend, available, best, best_backend, dispatch};
 #[cfg(feature = "std")]
 pub use dispatch::{for_each_backend, forced, test_backends};
-pub use dispatch::{AnyBackend, Unavailable, WithBackend, available, best, best_backend, dispatch};
 #[cfg(target_arch = "aarch64")]
 pub use neon::Neon;
 pub use scalar::Scalar;

@@ -112,6 +112,7 @@ macro_rules! split_u64x4 {
             u64x2_nonzero_mask);
     };
 }
+#[allow(unused_macros)]
 macro_rules! split_u64x8 {
     () => {
         split_u64!(U64x8, u64x4, 4;
@@ -176,6 +177,7 @@ macro_rules! split_u8x64_by16 {
             u8x16_max, u8x16_cmpeq, u8x16_test, u8x16_movemask, u8x16_shuffle, u8x16_sad);
     };
 }
+#[allow(unused_macros)]
 macro_rules! split_u8x64_by32 {
     () => {
         split_u8!(U8x64, u64, 32, U64x8;
@@ -185,4 +187,3 @@ macro_rules! split_u8x64_by32 {
             u8x32_max, u8x32_cmpeq, u8x32_test, u8x32_movemask, u8x32_shuffle, u8x32_sad);
     };
 }
-

@@ -11,8 +11,9 @@ const fn bytes(b: [u8; 16]) -> __m128i {
 /// Nibble -> population count.
 pub(crate) const POPCNT_LUT: __m128i = bytes([0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4]);
 /// Nibble -> its 4 bits reversed.
-pub(crate) const RBIT_LO_LUT: __m128i =
-    bytes([0x0, 0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe, 0x1, 0x9, 0x5, 0xd, 0x3, 0xb, 0x7, 0xf]);
+pub(crate) const RBIT_LO_LUT: __m128i = bytes([
+    0x0, 0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe, 0x1, 0x9, 0x5, 0xd, 0x3, 0xb, 0x7, 0xf,
+]);
 /// Nibble -> its 4 bits reversed, moved to the high nibble.
 pub(crate) const RBIT_HI_LUT: __m128i = bytes([
     0x00, 0x80, 0x40, 0xc0, 0x20, 0xa0, 0x60, 0xe0, 0x10, 0x90, 0x50, 0xd0, 0x30, 0xb0, 0x70, 0xf0,
@@ -87,7 +88,10 @@ pub(crate) fn popcnt64_sse2(a: __m128i) -> __m128i {
     let m2 = _mm_set1_epi8(0x33);
     let m4 = _mm_set1_epi8(0x0f);
     let x = _mm_sub_epi8(a, _mm_and_si128(_mm_srli_epi16::<1>(a), m1));
-    let x = _mm_add_epi8(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi16::<2>(x), m2));
+    let x = _mm_add_epi8(
+        _mm_and_si128(x, m2),
+        _mm_and_si128(_mm_srli_epi16::<2>(x), m2),
+    );
     let x = _mm_and_si128(_mm_add_epi8(x, _mm_srli_epi16::<4>(x)), m4);
     _mm_sad_epu8(x, _mm_setzero_si128())
 }
@@ -143,7 +147,10 @@ pub(crate) fn rbit64(a: __m128i) -> __m128i {
     let m4 = _mm_set1_epi8(0x0f);
     let lo = _mm_and_si128(a, m4);
     let hi = _mm_and_si128(_mm_srli_epi16::<4>(a), m4);
-    _mm_or_si128(_mm_shuffle_epi8(RBIT_HI_LUT, lo), _mm_shuffle_epi8(RBIT_LO_LUT, hi))
+    _mm_or_si128(
+        _mm_shuffle_epi8(RBIT_HI_LUT, lo),
+        _mm_shuffle_epi8(RBIT_LO_LUT, hi),
+    )
 }
 /// Muła's SSSE3 population count (seed 001): two PSHUFB nibble lookups, PSADBW.
 #[inline]
@@ -152,7 +159,10 @@ pub(crate) fn popcnt64_pshufb(a: __m128i) -> __m128i {
     let m4 = _mm_set1_epi8(0x0f);
     let lo = _mm_and_si128(a, m4);
     let hi = _mm_and_si128(_mm_srli_epi16::<4>(a), m4);
-    let c = _mm_add_epi8(_mm_shuffle_epi8(POPCNT_LUT, lo), _mm_shuffle_epi8(POPCNT_LUT, hi));
+    let c = _mm_add_epi8(
+        _mm_shuffle_epi8(POPCNT_LUT, lo),
+        _mm_shuffle_epi8(POPCNT_LUT, hi),
+    );
     _mm_sad_epu8(c, _mm_setzero_si128())
 }
 /// The seed's byte-wise dot product: PMADDUBSW x4, PADDSW x3, PHADDSW x3 (16-bit, saturating).
@@ -235,7 +245,10 @@ pub(crate) fn dot_exact_avx2(f: &[u8; 64], w: &[i8; 64]) -> i32 {
         let y = _mm256_cvtepi8_epi16(b[k]);
         acc = _mm256_add_epi32(acc, _mm256_madd_epi16(x, y));
     }
-    let s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256::<1>(acc));
+    let s = _mm_add_epi32(
+        _mm256_castsi256_si128(acc),
+        _mm256_extracti128_si256::<1>(acc),
+    );
     let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
     let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
     _mm_cvtsi128_si32(s)

@@ -132,12 +132,18 @@ pub(crate) fn popcnt64(a: __m256i) -> __m256i {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(crate) fn hor64(a: __m256i) -> u64 {
-    h128::hor64(_mm_or_si128(_mm256_castsi256_si128(a), _mm256_extracti128_si256::<1>(a)))
+    h128::hor64(_mm_or_si128(
+        _mm256_castsi256_si128(a),
+        _mm256_extracti128_si256::<1>(a),
+    ))
 }
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(crate) fn hadd64(a: __m256i) -> u64 {
-    h128::hadd64(_mm_add_epi64(_mm256_castsi256_si128(a), _mm256_extracti128_si256::<1>(a)))
+    h128::hadd64(_mm_add_epi64(
+        _mm256_castsi256_si128(a),
+        _mm256_extracti128_si256::<1>(a),
+    ))
 }
 #[inline]
 #[target_feature(enable = "avx2")]

@@ -1118,7 +1118,11 @@ macro_rules! avx512_common {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Avx512(());
-token_ctors!(Avx512, Isa::Avx512, "avx512f,avx512cd,avx512bw,avx512dq,avx512vl + v3");
+token_ctors!(
+    Avx512,
+    Isa::Avx512,
+    "avx512f,avx512cd,avx512bw,avx512dq,avx512vl + v3"
+);
 impl Sealed for Avx512 {}
 
 impl Backend for Avx512 {
@@ -1215,17 +1219,29 @@ impl Backend for Avx512Vbmi {
         // GF2P8AFFINEQB's immediate is xored into every result byte: apply it separately
         // (a const generic `u8` cannot be forwarded as the intrinsic's `i32` immediate).
         let r = avx512vbmi! { h512::gf2p8affine_x2(x, m) };
-        if IMM == 0 { r } else { self.u8x16_xor(r, self.u8x16_splat(IMM)) }
+        if IMM == 0 {
+            r
+        } else {
+            self.u8x16_xor(r, self.u8x16_splat(IMM))
+        }
     }
     #[inline(always)]
     fn u8x32_gf2p8affine<const IMM: u8>(self, x: __m256i, m: __m256i) -> __m256i {
         let r = avx512vbmi! { h512::gf2p8affine_x4(x, m) };
-        if IMM == 0 { r } else { self.u8x32_xor(r, self.u8x32_splat(IMM)) }
+        if IMM == 0 {
+            r
+        } else {
+            self.u8x32_xor(r, self.u8x32_splat(IMM))
+        }
     }
     #[inline(always)]
     fn u8x64_gf2p8affine<const IMM: u8>(self, x: __m512i, m: __m512i) -> __m512i {
         let r = avx512vbmi! { h512::gf2p8affine(x, m) };
-        if IMM == 0 { r } else { self.u8x64_xor(r, self.u8x64_splat(IMM)) }
+        if IMM == 0 {
+            r
+        } else {
+            self.u8x64_xor(r, self.u8x64_splat(IMM))
+        }
     }
     #[inline(always)]
     fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {

@@ -1,0 +1,541 @@
+//! The AArch64 Advanced SIMD (Neon) token.
+
+use crate::backend::sealed::Sealed;
+use crate::{Backend, Isa, detect};
+use core::arch::aarch64::*;
+
+macro_rules! neon {
+    ($($t:tt)*) => {{
+        // SAFETY: `self` is a `Neon` token, which proves AArch64 Advanced SIMD.
+        unsafe { $($t)* }
+    }};
+}
+
+/// Helpers compiled with Neon; callers need the `Neon` token.
+mod h {
+    use core::arch::aarch64::*;
+
+    macro_rules! nf {
+        ($($(#[$m:meta])* fn $name:ident $(<const $c:ident: u32>)? ($($a:ident: $t:ty),*) -> $r:ty $body:block)*) => {$(
+            $(#[$m])*
+            #[inline]
+            #[target_feature(enable = "neon")]
+            pub(super) fn $name $(<const $c: u32>)? ($($a: $t),*) -> $r $body
+        )*};
+    }
+
+    nf! {
+        fn splat64(x: u64) -> uint64x2_t { vdupq_n_u64(x) }
+        fn and64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vandq_u64(a, b) }
+        fn or64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vorrq_u64(a, b) }
+        fn xor64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { veorq_u64(a, b) }
+        fn andnot64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vbicq_u64(b, a) }
+        fn not64(a: uint64x2_t) -> uint64x2_t { vreinterpretq_u64_u8(vmvnq_u8(vreinterpretq_u8_u64(a))) }
+        fn add64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vaddq_u64(a, b) }
+        fn sub64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vsubq_u64(a, b) }
+        fn neg64(a: uint64x2_t) -> uint64x2_t { vreinterpretq_u64_s64(vnegq_s64(vreinterpretq_s64_u64(a))) }
+        fn shl64<const N: u32>(a: uint64x2_t) -> uint64x2_t {
+            if N >= 64 { vdupq_n_u64(0) } else { vshlq_u64(a, vdupq_n_s64(N as i64)) }
+        }
+        fn shr64<const N: u32>(a: uint64x2_t) -> uint64x2_t {
+            if N >= 64 { vdupq_n_u64(0) } else { vshlq_u64(a, vdupq_n_s64(-(N as i64))) }
+        }
+        /// Counts clamped to 64 (USHL reads only the low byte of the count; 64 gives 0).
+        fn clamp64(c: uint64x2_t) -> int64x2_t {
+            let max = vdupq_n_u64(64);
+            vreinterpretq_s64_u64(vbslq_u64(vcgtq_u64(c, max), max, c))
+        }
+        fn shlv64(a: uint64x2_t, c: uint64x2_t) -> uint64x2_t { vshlq_u64(a, clamp64(c)) }
+        fn shrv64(a: uint64x2_t, c: uint64x2_t) -> uint64x2_t { vshlq_u64(a, vnegq_s64(clamp64(c))) }
+        fn cmpeq64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vceqq_u64(a, b) }
+        fn min64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vbslq_u64(vcgtq_u64(a, b), b, a) }
+        fn bswap64(a: uint64x2_t) -> uint64x2_t { vreinterpretq_u64_u8(vrev64q_u8(vreinterpretq_u8_u64(a))) }
+        fn rbit64(a: uint64x2_t) -> uint64x2_t {
+            vreinterpretq_u64_u8(vrbitq_u8(vrev64q_u8(vreinterpretq_u8_u64(a))))
+        }
+        /// VCNT per byte, then three widening pairwise adds.
+        fn popcnt64(a: uint64x2_t) -> uint64x2_t {
+            vpaddlq_u32(vpaddlq_u16(vpaddlq_u8(vcntq_u8(vreinterpretq_u8_u64(a)))))
+        }
+        fn hor64(a: uint64x2_t) -> u64 { vgetq_lane_u64::<0>(a) | vgetq_lane_u64::<1>(a) }
+        fn hadd64(a: uint64x2_t) -> u64 { vaddvq_u64(a) }
+        fn nonzero64(a: uint64x2_t) -> u8 {
+            let t = vtstq_u64(a, a);
+            ((vgetq_lane_u64::<0>(t) & 1) | (vgetq_lane_u64::<1>(t) & 2)) as u8
+        }
+        fn splat8(x: u8) -> uint8x16_t { vdupq_n_u8(x) }
+        fn and8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { vandq_u8(a, b) }
+        fn or8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { vorrq_u8(a, b) }
+        fn xor8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { veorq_u8(a, b) }
+        fn andnot8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { vbicq_u8(b, a) }
+        fn add8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { vaddq_u8(a, b) }
+        fn sub8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { vsubq_u8(a, b) }
+        fn min8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { vminq_u8(a, b) }
+        fn max8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { vmaxq_u8(a, b) }
+        /// PMOVMSKB: top bits moved to bit positions 0..7 in each half, summed across the half.
+        fn movemask8(a: uint8x16_t) -> u16 {
+            let pos: int8x16_t = crate::neon::bits16([0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7]);
+            let b = vshlq_u8(vshrq_n_u8::<7>(a), pos);
+            u16::from(vaddv_u8(vget_low_u8(b))) | (u16::from(vaddv_u8(vget_high_u8(b))) << 8)
+        }
+        fn cmpeq8_mask(a: uint8x16_t, b: uint8x16_t) -> u16 { movemask8(vceqq_u8(a, b)) }
+        fn test8_mask(a: uint8x16_t, b: uint8x16_t) -> u16 { movemask8(vtstq_u8(a, b)) }
+        /// PSHUFB: TBL yields 0 for indices >= 16, so keep the top bit and the low nibble.
+        fn shuffle8(t: uint8x16_t, i: uint8x16_t) -> uint8x16_t { vqtbl1q_u8(t, vandq_u8(i, vdupq_n_u8(0x8f))) }
+        fn sad8(a: uint8x16_t, b: uint8x16_t) -> uint64x2_t {
+            vpaddlq_u32(vpaddlq_u16(vpaddlq_u8(vabdq_u8(a, b))))
+        }
+        fn permute8(t: [uint8x16_t; 4], i: [uint8x16_t; 4]) -> [uint8x16_t; 4] {
+            let tt = uint8x16x4_t(t[0], t[1], t[2], t[3]);
+            let m = vdupq_n_u8(63);
+            [
+                vqtbl4q_u8(tt, vandq_u8(i[0], m)),
+                vqtbl4q_u8(tt, vandq_u8(i[1], m)),
+                vqtbl4q_u8(tt, vandq_u8(i[2], m)),
+                vqtbl4q_u8(tt, vandq_u8(i[3], m)),
+            ]
+        }
+        fn splat16(x: u16) -> uint16x8_t { vdupq_n_u16(x) }
+        fn and16(a: uint16x8_t, b: uint16x8_t) -> uint16x8_t { vandq_u16(a, b) }
+        fn or16(a: uint16x8_t, b: uint16x8_t) -> uint16x8_t { vorrq_u16(a, b) }
+        fn xor16(a: uint16x8_t, b: uint16x8_t) -> uint16x8_t { veorq_u16(a, b) }
+        fn andnot16(a: uint16x8_t, b: uint16x8_t) -> uint16x8_t { vbicq_u16(b, a) }
+        fn add16(a: uint16x8_t, b: uint16x8_t) -> uint16x8_t { vaddq_u16(a, b) }
+        fn sub16(a: uint16x8_t, b: uint16x8_t) -> uint16x8_t { vsubq_u16(a, b) }
+        fn shlv16(a: uint16x8_t, c: uint16x8_t) -> uint16x8_t {
+            vshlq_u16(a, vreinterpretq_s16_u16(vminq_u16(c, vdupq_n_u16(16))))
+        }
+        fn shrv16(a: uint16x8_t, c: uint16x8_t) -> uint16x8_t {
+            vshlq_u16(a, vnegq_s16(vreinterpretq_s16_u16(vminq_u16(c, vdupq_n_u16(16)))))
+        }
+        /// Exact dot product: widen to 16 bits, multiply-accumulate into 32-bit lanes.
+        fn dot_exact(f: &[u8; 64], w: &[i8; 64]) -> i32 {
+            let a: [uint8x16_t; 4] = bits!(*f);
+            let b: [int8x16_t; 4] = bits!(*w);
+            let mut acc = vdupq_n_s32(0);
+            for k in 0..4 {
+                let alo = vreinterpretq_s16_u16(vmovl_u8(vget_low_u8(a[k])));
+                let ahi = vreinterpretq_s16_u16(vmovl_high_u8(a[k]));
+                let blo = vmovl_s8(vget_low_s8(b[k]));
+                let bhi = vmovl_high_s8(b[k]);
+                acc = vmlal_s16(acc, vget_low_s16(alo), vget_low_s16(blo));
+                acc = vmlal_high_s16(acc, alo, blo);
+                acc = vmlal_s16(acc, vget_low_s16(ahi), vget_low_s16(bhi));
+                acc = vmlal_high_s16(acc, ahi, bhi);
+            }
+            vaddvq_s32(acc)
+        }
+        /// The seed's saturating sequence on Neon: exact 16-bit products, PMADDUBSW's
+        /// saturating pair sums via UZP1/UZP2 + SQADD, then PADDSW and PHADDSW in the same order.
+        fn dot_sat16(f: &[u8; 64], w: &[i8; 64]) -> i32 {
+            let a: [uint8x16_t; 4] = bits!(*f);
+            let b: [int8x16_t; 4] = bits!(*w);
+            let mut r = [vdupq_n_s16(0); 4];
+            for k in 0..4 {
+                let plo = vmulq_s16(
+                    vreinterpretq_s16_u16(vmovl_u8(vget_low_u8(a[k]))),
+                    vmovl_s8(vget_low_s8(b[k])),
+                );
+                let phi = vmulq_s16(vreinterpretq_s16_u16(vmovl_high_u8(a[k])), vmovl_high_s8(b[k]));
+                r[k] = vqaddq_s16(vuzp1q_s16(plo, phi), vuzp2q_s16(plo, phi));
+            }
+            let x = vqaddq_s16(vqaddq_s16(r[0], r[1]), vqaddq_s16(r[2], r[3]));
+            let x = vqaddq_s16(vuzp1q_s16(x, x), vuzp2q_s16(x, x));
+            let x = vqaddq_s16(vuzp1q_s16(x, x), vuzp2q_s16(x, x));
+            let x = vqaddq_s16(vuzp1q_s16(x, x), vuzp2q_s16(x, x));
+            i32::from(vgetq_lane_s16::<0>(x))
+        }
+    }
+}
+
+#[inline(always)]
+fn bits16(b: [i8; 16]) -> int8x16_t {
+    bits!(b)
+}
+
+/// AArch64 Advanced SIMD backend: 128-bit vectors (`uint64x2_t`, `uint8x16_t`), wider types are
+/// arrays of them. Native TBL byte shuffles (and the 64-byte VPERMB equivalent, TBL with four
+/// registers), VCNT popcount, RBIT/REV64 bit and byte reversal.
+///
+/// ```
+/// # #[cfg(target_arch = "aarch64")] {
+/// use bb_simd::{Backend, Neon};
+/// let b = Neon::try_new().expect("every AArch64 CPU has Neon");
+/// assert_eq!(b.u64x2_to_array(b.u64x2_popcnt(b.u64x2_from_array([0xff, 1]))), [8, 1]);
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Neon(());
+
+impl Neon {
+    /// The token if the CPU has Neon (always true on AArch64 Linux/macOS).
+    #[inline]
+    pub fn try_new() -> Option<Self> {
+        if Isa::Neon.supported_by(&detect::detect()) {
+            // SAFETY: detection just confirmed Neon.
+            Some(unsafe { Self::new_unchecked() })
+        } else {
+            None
+        }
+    }
+    /// The token without checking.
+    ///
+    /// # Safety
+    /// The CPU must support AArch64 Advanced SIMD.
+    #[inline(always)]
+    pub const unsafe fn new_unchecked() -> Self {
+        Neon(())
+    }
+}
+
+impl Sealed for Neon {}
+
+macro_rules! map4 {
+    ($self:ident, $f:path, $a:ident, $b:ident) => {
+        neon! { [$f($a[0], $b[0]), $f($a[1], $b[1]), $f($a[2], $b[2]), $f($a[3], $b[3])] }
+    };
+}
+
+impl Backend for Neon {
+    const NAME: &'static str = "neon";
+    const ISA: Isa = Isa::Neon;
+    const NATIVE_VECTOR_POPCNT: bool = true;
+    const NATIVE_BYTE_SHUFFLE: bool = true;
+    const VECTOR_BITS: u32 = 128;
+
+    type U64x2 = uint64x2_t;
+    type U64x4 = [uint64x2_t; 2];
+    type U64x8 = [uint64x2_t; 4];
+    type U8x16 = uint8x16_t;
+    type U8x32 = [uint8x16_t; 2];
+    type U8x64 = [uint8x16_t; 4];
+    type U16x32 = [uint16x8_t; 4];
+
+    #[inline(always)]
+    fn vectorize<R, F: FnOnce() -> R>(self, f: F) -> R {
+        #[inline]
+        #[target_feature(enable = "neon")]
+        fn inner<R, F: FnOnce() -> R>(f: F) -> R {
+            f()
+        }
+        neon! { inner(f) }
+    }
+
+    #[inline(always)]
+    fn rbit(self, a: u64) -> u64 {
+        a.reverse_bits()
+    }
+
+    #[inline(always)]
+    fn u64x2_from_array(self, a: [u64; 2]) -> uint64x2_t {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u64x2_to_array(self, a: uint64x2_t) -> [u64; 2] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u64x4_from_array(self, a: [u64; 4]) -> [uint64x2_t; 2] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u64x4_to_array(self, a: [uint64x2_t; 2]) -> [u64; 4] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u64x8_from_array(self, a: [u64; 8]) -> [uint64x2_t; 4] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u64x8_to_array(self, a: [uint64x2_t; 4]) -> [u64; 8] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x16_from_array(self, a: [u8; 16]) -> uint8x16_t {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x16_to_array(self, a: uint8x16_t) -> [u8; 16] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x32_from_array(self, a: [u8; 32]) -> [uint8x16_t; 2] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x32_to_array(self, a: [uint8x16_t; 2]) -> [u8; 32] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x64_from_array(self, a: [u8; 64]) -> [uint8x16_t; 4] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x64_to_array(self, a: [uint8x16_t; 4]) -> [u8; 64] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u16x32_from_array(self, a: [u16; 32]) -> [uint16x8_t; 4] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u16x32_to_array(self, a: [uint16x8_t; 4]) -> [u16; 32] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u64x2_as_u8x16(self, a: uint64x2_t) -> uint8x16_t {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x16_as_u64x2(self, a: uint8x16_t) -> uint64x2_t {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u64x4_as_u8x32(self, a: [uint64x2_t; 2]) -> [uint8x16_t; 2] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x32_as_u64x4(self, a: [uint8x16_t; 2]) -> [uint64x2_t; 2] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u64x8_as_u8x64(self, a: [uint64x2_t; 4]) -> [uint8x16_t; 4] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x64_as_u64x8(self, a: [uint8x16_t; 4]) -> [uint64x2_t; 4] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u8x64_as_u16x32(self, a: [uint8x16_t; 4]) -> [uint16x8_t; 4] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u16x32_as_u8x64(self, a: [uint16x8_t; 4]) -> [uint8x16_t; 4] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u64x8_as_u16x32(self, a: [uint64x2_t; 4]) -> [uint16x8_t; 4] {
+        bits!(a)
+    }
+    #[inline(always)]
+    fn u16x32_as_u64x8(self, a: [uint16x8_t; 4]) -> [uint64x2_t; 4] {
+        bits!(a)
+    }
+
+    #[inline(always)]
+    fn u64x2_splat(self, x: u64) -> uint64x2_t {
+        neon! { h::splat64(x) }
+    }
+    #[inline(always)]
+    fn u64x2_and(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::and64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_or(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::or64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_xor(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::xor64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_andnot(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::andnot64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_not(self, a: uint64x2_t) -> uint64x2_t {
+        neon! { h::not64(a) }
+    }
+    #[inline(always)]
+    fn u64x2_add(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::add64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_sub(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::sub64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_neg(self, a: uint64x2_t) -> uint64x2_t {
+        neon! { h::neg64(a) }
+    }
+    #[inline(always)]
+    fn u64x2_shl<const N: u32>(self, a: uint64x2_t) -> uint64x2_t {
+        neon! { h::shl64::<N>(a) }
+    }
+    #[inline(always)]
+    fn u64x2_shr<const N: u32>(self, a: uint64x2_t) -> uint64x2_t {
+        neon! { h::shr64::<N>(a) }
+    }
+    #[inline(always)]
+    fn u64x2_shlv(self, a: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+        neon! { h::shlv64(a, c) }
+    }
+    #[inline(always)]
+    fn u64x2_shrv(self, a: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+        neon! { h::shrv64(a, c) }
+    }
+    #[inline(always)]
+    fn u64x2_cmpeq(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::cmpeq64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_min(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::min64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_bswap(self, a: uint64x2_t) -> uint64x2_t {
+        neon! { h::bswap64(a) }
+    }
+    #[inline(always)]
+    fn u64x2_rbit(self, a: uint64x2_t) -> uint64x2_t {
+        neon! { h::rbit64(a) }
+    }
+    #[inline(always)]
+    fn u64x2_popcnt(self, a: uint64x2_t) -> uint64x2_t {
+        neon! { h::popcnt64(a) }
+    }
+    #[inline(always)]
+    fn u64x2_hor(self, a: uint64x2_t) -> u64 {
+        neon! { h::hor64(a) }
+    }
+    #[inline(always)]
+    fn u64x2_hadd(self, a: uint64x2_t) -> u64 {
+        neon! { h::hadd64(a) }
+    }
+    #[inline(always)]
+    fn u64x2_nonzero_mask(self, a: uint64x2_t) -> u8 {
+        neon! { h::nonzero64(a) }
+    }
+
+    split_u64x4!();
+    split_u64x8_by2!();
+
+    #[inline(always)]
+    fn u64x4_split(self, a: [uint64x2_t; 2]) -> (uint64x2_t, uint64x2_t) {
+        (a[0], a[1])
+    }
+    #[inline(always)]
+    fn u64x4_join(self, lo: uint64x2_t, hi: uint64x2_t) -> [uint64x2_t; 2] {
+        [lo, hi]
+    }
+    #[inline(always)]
+    fn u64x8_split(self, a: [uint64x2_t; 4]) -> ([uint64x2_t; 2], [uint64x2_t; 2]) {
+        ([a[0], a[1]], [a[2], a[3]])
+    }
+    #[inline(always)]
+    fn u64x8_join(self, lo: [uint64x2_t; 2], hi: [uint64x2_t; 2]) -> [uint64x2_t; 4] {
+        [lo[0], lo[1], hi[0], hi[1]]
+    }
+
+    #[inline(always)]
+    fn u8x16_splat(self, x: u8) -> uint8x16_t {
+        neon! { h::splat8(x) }
+    }
+    #[inline(always)]
+    fn u8x16_and(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::and8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_or(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::or8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_xor(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::xor8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_andnot(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::andnot8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_add(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::add8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_sub(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::sub8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_min(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::min8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_max(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::max8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_cmpeq(self, a: uint8x16_t, b: uint8x16_t) -> u16 {
+        neon! { h::cmpeq8_mask(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_test(self, a: uint8x16_t, b: uint8x16_t) -> u16 {
+        neon! { h::test8_mask(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_movemask(self, a: uint8x16_t) -> u16 {
+        neon! { h::movemask8(a) }
+    }
+    #[inline(always)]
+    fn u8x16_shuffle(self, t: uint8x16_t, i: uint8x16_t) -> uint8x16_t {
+        neon! { h::shuffle8(t, i) }
+    }
+    #[inline(always)]
+    fn u8x16_sad(self, a: uint8x16_t, b: uint8x16_t) -> uint64x2_t {
+        neon! { h::sad8(a, b) }
+    }
+
+    split_u8x32!();
+    split_u8x64_by16!();
+
+    #[inline(always)]
+    fn u8x64_permute(self, table: [uint8x16_t; 4], idx: [uint8x16_t; 4]) -> [uint8x16_t; 4] {
+        neon! { h::permute8(table, idx) }
+    }
+
+    #[inline(always)]
+    fn u16x32_splat(self, x: u16) -> [uint16x8_t; 4] {
+        neon! { [h::splat16(x); 4] }
+    }
+    #[inline(always)]
+    fn u16x32_and(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
+        map4!(self, h::and16, a, b)
+    }
+    #[inline(always)]
+    fn u16x32_or(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
+        map4!(self, h::or16, a, b)
+    }
+    #[inline(always)]
+    fn u16x32_xor(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
+        map4!(self, h::xor16, a, b)
+    }
+    #[inline(always)]
+    fn u16x32_andnot(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
+        map4!(self, h::andnot16, a, b)
+    }
+    #[inline(always)]
+    fn u16x32_add(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
+        map4!(self, h::add16, a, b)
+    }
+    #[inline(always)]
+    fn u16x32_sub(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
+        map4!(self, h::sub16, a, b)
+    }
+    #[inline(always)]
+    fn u16x32_shlv(self, a: [uint16x8_t; 4], c: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
+        map4!(self, h::shlv16, a, c)
+    }
+    #[inline(always)]
+    fn u16x32_shrv(self, a: [uint16x8_t; 4], c: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
+        map4!(self, h::shrv16, a, c)
+    }
+
+    #[inline(always)]
+    fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
+        neon! { h::dot_exact(features, weights) }
+    }
+    #[inline(always)]
+    fn dot_u8i8_sat16(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
+        neon! { h::dot_sat16(features, weights) }
+    }
+}
