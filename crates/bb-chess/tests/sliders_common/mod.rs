@@ -1,0 +1,90 @@
+//! Shared helpers of the integration tests.
+#![allow(dead_code)]
+
+use bb_core::Square;
+
+/// `BB_TEST_SCALE` (default 1.0): scales random-case counts.
+pub fn scale() -> f64 {
+    std::env::var("BB_TEST_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1.0)
+}
+
+/// Scaled count, at least 1.
+pub fn scaled(n: usize) -> usize {
+    ((n as f64 * scale()) as usize).max(1)
+}
+
+/// Piece sets of a FEN's placement field: index by "PNBRQKpnbrqk".
+pub fn placement(fen: &str) -> [u64; 12] {
+    let mut sets = [0u64; 12];
+    let field = fen.split_whitespace().next().unwrap_or("");
+    let (mut rank, mut file) = (7i32, 0i32);
+    for c in field.chars() {
+        match c {
+            '/' => {
+                rank -= 1;
+                file = 0;
+            }
+            '1'..='8' => file += c as i32 - '0' as i32,
+            _ => {
+                let k = "PNBRQKpnbrqk"
+                    .find(c)
+                    .unwrap_or_else(|| panic!("bad piece {c:?} in {fen}"));
+                assert!(
+                    (0..8).contains(&file) && (0..8).contains(&rank),
+                    "bad placement {fen}"
+                );
+                sets[k] |= 1 << (rank * 8 + file);
+                file += 1;
+            }
+        }
+    }
+    sets
+}
+
+/// Placement fields of the perft suite: the shared file when it exists, else the in-tree copy.
+pub fn positions() -> Vec<[u64; 12]> {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/perftsuite.epd");
+    let text = std::fs::read_to_string(&shared).unwrap_or_else(|_| {
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/perftsuite-head.epd"
+        ))
+        .expect("in-tree positions")
+    });
+    let v: Vec<_> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(placement)
+        .collect();
+    assert!(v.len() >= 10, "too few positions");
+    v
+}
+
+/// The relevant occupancy mask (rays without their last square) of a rook or bishop.
+pub fn relevant_mask(sq: Square, rook: bool) -> u64 {
+    let edges_rank = 0xff | (0xff << 56);
+    let edges_file = 0x0101_0101_0101_0101u64 | (0x0101_0101_0101_0101 << 7);
+    if rook {
+        let r = bb_core::masks::RANK_EX[sq.index()] & !edges_file;
+        let f = bb_core::masks::FILE_EX[sq.index()] & !edges_rank;
+        r | f
+    } else {
+        (bb_core::masks::DIAG_EX[sq.index()] | bb_core::masks::ANTI_EX[sq.index()])
+            & !(edges_rank | edges_file)
+    }
+}
+
+/// Every subset of `mask` (carry-rippler).
+pub fn subsets(mask: u64) -> impl Iterator<Item = u64> {
+    let mut next = Some(0u64);
+    std::iter::from_fn(move || {
+        let cur = next?;
+        let n = cur.wrapping_sub(mask) & mask;
+        next = if n == 0 { None } else { Some(n) };
+        Some(cur)
+    })
+}
