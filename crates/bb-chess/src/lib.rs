@@ -21,6 +21,10 @@
 extern crate std;
 
 pub mod leapers;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
 pub mod setwise;
 pub mod sliders;
 pub mod tables;
@@ -29,3 +33,6 @@ pub mod tables;
 mod tablegen;
 
 pub use leapers::Color;
+pub use movegen::MoveList;
+pub use moves::{Move, MoveKind, UciError};
+pub use position::{CastleSide, CastlingRights, FenError, FenField, Piece, Position};
