@@ -524,16 +524,16 @@ fn parse_castling(pos: &Position, s: &str) -> Result<(CastlingRights, bool), Fen
                     CastleSide::King => rooks & !(kbit | (kbit - 1)),
                     CastleSide::Queen => rooks & (kbit - 1),
                 };
-                let r = match side {
-                    CastleSide::King => (63 - candidates.leading_zeros()) as u8,
-                    CastleSide::Queen => candidates.trailing_zeros() as u8,
-                };
                 if candidates == 0 {
                     return err(
                         FenField::Castling,
                         FenErrorKind::CastlingRookMissing { color, side },
                     );
                 }
+                let r = match side {
+                    CastleSide::King => (63 - candidates.leading_zeros()) as u8,
+                    CastleSide::Queen => candidates.trailing_zeros() as u8,
+                };
                 (side, Square::new_masked(r))
             }
             'a'..='h' => {
