@@ -5,6 +5,8 @@ mod table_gen;
 
 #[path = "src/gen/count_flip.rs"]
 mod count_flip;
+#[path = "src/gen/edge_stability.rs"]
+mod edge_stability;
 
 use std::fmt::Write as _;
 
@@ -29,6 +31,8 @@ fn main() {
     }
     println!("cargo:rerun-if-changed=src/flip/table_gen.rs");
     std::fs::write(format!("{out}/last_flip_tables.rs"), count_flip::source())
+        .expect("write table");
+    std::fs::write(format!("{out}/edge_stability.rs"), edge_stability::source())
         .expect("write table");
     println!("cargo:rerun-if-changed=src/gen");
 }

@@ -21,8 +21,10 @@
 
 pub mod board;
 pub mod flip;
+pub mod full_lines;
 pub mod last_flip;
 pub mod mobility;
+pub mod stability;
 pub mod workload;
 
 pub use board::{Board, ParseBoardError};

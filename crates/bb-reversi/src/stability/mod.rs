@@ -1,0 +1,188 @@
+//! Stable discs (Edax's method, referenced by seed 002 "Get full lines"): discs that no
+//! continuation of the game can flip.
+//!
+//! Built from three parts, each exact or conservative:
+//!
+//! 1. **Edge stability**: for the four edge lines, [`edge_stability_table`] (256 x 256 entries
+//!    generated in build.rs by retrograde analysis of one line) gives the player's discs that no
+//!    sequence of moves on that line can flip; an edge disc can only be flipped along its edge.
+//! 2. **Full lines**: an inner disc whose four lines are all full can never be flipped
+//!    ([`crate::full_lines`]).
+//! 3. **Spreading**: an inner disc is stable when, in each of the four line directions, its line
+//!    is full or one of its two neighbours on that line is a stable disc of the same player;
+//!    repeated until nothing changes.
+//!
+//! The result is a subset of the player's truly stable discs (a lower bound), computed for the
+//! player `p`. [`stability`] is the per-backend default; [`stability_cutoff`] is the endgame
+//! search helper.
+//!
+//! ```
+//! use bb_simd::Scalar;
+//! // The player owns a1, b1 and a2; everything else is empty: all three are stable.
+//! let p = (1 << 0) | (1 << 1) | (1 << 8);
+//! assert_eq!(bb_reversi::stability::stability(Scalar, p, 0), p);
+//! ```
+
+use bb_simd::{Backend, Isa};
+
+use crate::full_lines::{self, FullLinesVariant};
+
+include!(concat!(env!("OUT_DIR"), "/edge_stability.rs"));
+
+/// The generated edge table: `edge_stability_table()[p][o]` is the set of the player's discs of
+/// an 8-square edge line (player bits `p`, opponent bits `o`) that no sequence of moves on the
+/// line can flip.
+#[must_use]
+pub fn edge_stability_table() -> &'static [[u8; 256]; 256] {
+    &EDGE_STABILITY
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_GATHER: u64 = 0x0102_0408_1020_4080;
+/// Squares b2..g7: the discs that the spreading step considers.
+pub const INNER: u64 = 0x007e_7e7e_7e7e_7e00;
+
+#[inline(always)]
+fn edge(p: u64, o: u64) -> u64 {
+    u64::from(EDGE_STABILITY[(p & 0xff) as usize][(o & 0xff) as usize])
+}
+
+/// Stable discs of the player on the four edges, from the edge table. Files a and h are
+/// gathered into bytes by kindergarten multiplies and put back with one transpose.
+///
+/// ```
+/// // A corner disc is always stable; a lone b1 disc is not.
+/// assert_eq!(bb_reversi::stability::stable_edge(1 | 2 << 8, 0), 1);
+/// assert_eq!(bb_reversi::stability::stable_edge(2, 0), 0);
+/// ```
+#[inline(always)]
+#[must_use]
+pub fn stable_edge(p: u64, o: u64) -> u64 {
+    let file = |x: u64, f: u32| ((x >> f) & FILE_A).wrapping_mul(FILE_GATHER) >> 56;
+    let ranks = edge(p, o) | edge(p >> 56, o >> 56) << 56;
+    let files = edge(file(p, 0), file(o, 0)) | edge(file(p, 7), file(o, 7)) << 56;
+    ranks | bb_core::bits::flip_diagonal(files)
+}
+
+/// One stability technique.
+pub trait StabilityVariant: Copy + Default + 'static {
+    /// Short name used by tests, criterion and `bb bench`.
+    const NAME: &'static str;
+    /// Where the technique comes from.
+    const SEED: &'static str;
+    /// Whether the variant runs natively on `B`.
+    fn supported<B: Backend>() -> bool {
+        true
+    }
+    /// Stable discs of the player `p` against the opponent `o` (a subset of `p`).
+    fn stability<B: Backend>(b: B, p: u64, o: u64) -> u64;
+}
+
+/// Visitor over the stability variants.
+pub trait StabilityVisitor {
+    /// Called once per variant.
+    fn visit<V: StabilityVariant>(&mut self, v: V);
+}
+
+/// Calls `visitor` with every stability variant.
+pub fn for_each_variant(visitor: &mut impl StabilityVisitor) {
+    visitor.visit(ScalarSpread);
+    visitor.visit(SimdSpread);
+}
+
+/// The default stability for backend `B`.
+#[inline(always)]
+pub fn stability<B: Backend>(b: B, p: u64, o: u64) -> u64 {
+    match B::ISA {
+        Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => SimdSpread::stability(b, p, o),
+        _ => ScalarSpread::stability(b, p, o),
+    }
+}
+
+/// General registers throughout: [`full_lines::KoggeStone`] and the spreading loop with one
+/// shift pair per line direction (Edax's `get_stability`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ScalarSpread;
+
+impl StabilityVariant for ScalarSpread {
+    const NAME: &'static str = "scalar";
+    const SEED: &'static str = "002 Get full lines (stability, Edax's method)";
+    #[inline(always)]
+    fn stability<B: Backend>(b: B, p: u64, o: u64) -> u64 {
+        let [h, v, d9, d7] = full_lines::KoggeStone::full_lines(b, p | o);
+        let inner = p & INNER;
+        let mut stable = stable_edge(p, o) | (inner & h & v & d9 & d7);
+        if stable == 0 {
+            return 0;
+        }
+        loop {
+            let sh = (stable >> 1) | (stable << 1) | h;
+            let sv = (stable >> 8) | (stable << 8) | v;
+            let s9 = (stable >> 9) | (stable << 9) | d9;
+            let s7 = (stable >> 7) | (stable << 7) | d7;
+            let next = stable | (sh & sv & s9 & s7 & inner);
+            if next == stable {
+                return stable;
+            }
+            stable = next;
+        }
+    }
+}
+
+/// The backend's default full lines, then the spreading loop in one 4 x u64 vector (one lane
+/// per line direction, per-lane shifts, the AND across lanes as a NOT-OR-NOT).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SimdSpread;
+
+impl StabilityVariant for SimdSpread {
+    const NAME: &'static str = "simd";
+    const SEED: &'static str = "002 Get full lines (stability), spreading in 4 lanes";
+    fn supported<B: Backend>() -> bool {
+        B::VECTOR_BITS >= 256
+    }
+    #[inline(always)]
+    fn stability<B: Backend>(b: B, p: u64, o: u64) -> u64 {
+        let full = full_lines::full_lines(b, p | o);
+        let inner = p & INNER;
+        let mut stable = stable_edge(p, o) | (inner & full[0] & full[1] & full[2] & full[3]);
+        if stable == 0 {
+            return 0;
+        }
+        let full = b.u64x4_from_array(full);
+        let sh = b.u64x4_from_array([1, 8, 9, 7]);
+        loop {
+            let s = b.u64x4_splat(stable);
+            let n = b.u64x4_or(b.u64x4_or(b.u64x4_shlv(s, sh), b.u64x4_shrv(s, sh)), full);
+            let all = !b.u64x4_hor(b.u64x4_not(n));
+            let next = stable | (all & inner);
+            if next == stable {
+                return stable;
+            }
+            stable = next;
+        }
+    }
+}
+
+/// Upper bound of the final disc difference (player minus opponent) for the player to move:
+/// the opponent's stable discs stay the opponent's, so at most `64 - 2 * stable` remains.
+#[inline(always)]
+pub fn stability_bound<B: Backend>(b: B, p: u64, o: u64) -> i32 {
+    64 - 2 * b.popcnt(stability(b, o, p)) as i32
+}
+
+/// Stability cut-off of an endgame search: `Some(bound)` when the score cannot exceed `alpha`
+/// (fail low, return the bound), `None` otherwise. Edax calls it only when `alpha` is high
+/// enough for the bound to matter.
+///
+/// ```
+/// use bb_simd::Scalar;
+/// // The opponent owns all four corners: the bound is 64 - 8 = 56.
+/// let o = 0x8100_0000_0000_0081;
+/// assert_eq!(bb_reversi::stability::stability_cutoff(Scalar, 0x100, o, 60), Some(56));
+/// assert_eq!(bb_reversi::stability::stability_cutoff(Scalar, 0x100, o, 40), None);
+/// ```
+#[inline(always)]
+pub fn stability_cutoff<B: Backend>(b: B, p: u64, o: u64, alpha: i32) -> Option<i32> {
+    let bound = stability_bound(b, p, o);
+    (bound <= alpha).then_some(bound)
+}
