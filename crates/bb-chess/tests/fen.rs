@@ -40,12 +40,24 @@ fn xfen_and_shredder_castling() {
     // X-FEN KQkq on a Chess960 array means the outermost rooks.
     let x = Position::from_fen("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1").unwrap();
     assert!(x.is_chess960());
-    assert_eq!(x.castling().rook(Color::White, CastleSide::King), Some(Square::G1));
-    assert_eq!(x.castling().rook(Color::Black, CastleSide::Queen), Some(Square::B8));
-    assert_eq!(x.to_fen().as_str(), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    assert_eq!(
+        x.castling().rook(Color::White, CastleSide::King),
+        Some(Square::G1)
+    );
+    assert_eq!(
+        x.castling().rook(Color::Black, CastleSide::Queen),
+        Some(Square::B8)
+    );
+    assert_eq!(
+        x.to_fen().as_str(),
+        "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1"
+    );
     // Shredder letters for an inner rook.
     let s = Position::from_fen("rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1").unwrap();
-    assert_eq!(s.castling().rook(Color::White, CastleSide::Queen), Some(Square::B1));
+    assert_eq!(
+        s.castling().rook(Color::White, CastleSide::Queen),
+        Some(Square::B1)
+    );
     // Standard positions written with Shredder letters stay Chess960 for output.
     let h = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").unwrap();
     assert_eq!(h.to_fen().as_str(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
@@ -71,7 +83,10 @@ fn error(fen: &str) -> (FenField, FenErrorKind) {
 fn typed_errors() {
     use FenErrorKind as K;
     assert_eq!(error(""), (FenField::Fen, K::FieldCount { found: 0 }));
-    assert_eq!(error("8/8/8/8/8/8/8/8 w - - 0 1 x"), (FenField::Fen, K::FieldCount { found: 7 }));
+    assert_eq!(
+        error("8/8/8/8/8/8/8/8 w - - 0 1 x"),
+        (FenField::Fen, K::FieldCount { found: 7 })
+    );
     assert_eq!(
         error("4k3/8/8/8/8/8/8 w - - 0 1"),
         (FenField::Placement, K::RankCount { found: 7 })
@@ -90,37 +105,66 @@ fn typed_errors() {
     );
     assert_eq!(
         error("4k3/8/8/8/8/8/8/4KK2 w - - 0 1"),
-        (FenField::Placement, K::KingCount { color: Color::White, count: 2 })
+        (
+            FenField::Placement,
+            K::KingCount {
+                color: Color::White,
+                count: 2
+            }
+        )
     );
     assert_eq!(
         error("8/8/8/8/8/8/8/4K3 w - - 0 1"),
-        (FenField::Placement, K::KingCount { color: Color::Black, count: 0 })
+        (
+            FenField::Placement,
+            K::KingCount {
+                color: Color::Black,
+                count: 0
+            }
+        )
     );
     assert_eq!(
         error("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"),
-        (FenField::Placement, K::PawnOnBackRank { square: Square::H8 })
+        (
+            FenField::Placement,
+            K::PawnOnBackRank { square: Square::H8 }
+        )
     );
     assert_eq!(
         error("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"),
         (FenField::Placement, K::OpponentInCheck)
     );
-    assert_eq!(error("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), (FenField::SideToMove, K::BadSide));
+    assert_eq!(
+        error("4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+        (FenField::SideToMove, K::BadSide)
+    );
     assert_eq!(
         error("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
         (
             FenField::Castling,
-            K::CastlingRookMissing { color: Color::White, side: CastleSide::King }
+            K::CastlingRookMissing {
+                color: Color::White,
+                side: CastleSide::King
+            }
         )
     );
     assert_eq!(
         error("4k3/8/8/8/8/8/4K3/7R w K - 0 1"),
-        (FenField::Castling, K::CastlingKingNotOnBackRank { color: Color::White })
+        (
+            FenField::Castling,
+            K::CastlingKingNotOnBackRank {
+                color: Color::White
+            }
+        )
     );
     assert_eq!(
         error("4k3/8/8/8/8/8/8/4K2R w KH - 0 1"),
         (
             FenField::Castling,
-            K::CastlingDuplicate { color: Color::White, side: CastleSide::King }
+            K::CastlingDuplicate {
+                color: Color::White,
+                side: CastleSide::King
+            }
         )
     );
     assert_eq!(
@@ -131,11 +175,20 @@ fn typed_errors() {
         error("4k3/8/8/8/8/8/8/4K2R w G - 0 1"),
         (
             FenField::Castling,
-            K::CastlingRookMissing { color: Color::White, side: CastleSide::King }
+            K::CastlingRookMissing {
+                color: Color::White,
+                side: CastleSide::King
+            }
         )
     );
-    assert_eq!(error("4k3/8/8/8/8/8/8/4K3 w - z9 0 1"), (FenField::EnPassant, K::BadSquare));
-    assert_eq!(error("4k3/8/8/8/8/8/8/4K3 w - e3 0 1"), (FenField::EnPassant, K::EpWrongRank));
+    assert_eq!(
+        error("4k3/8/8/8/8/8/8/4K3 w - z9 0 1"),
+        (FenField::EnPassant, K::BadSquare)
+    );
+    assert_eq!(
+        error("4k3/8/8/8/8/8/8/4K3 w - e3 0 1"),
+        (FenField::EnPassant, K::EpWrongRank)
+    );
     assert_eq!(
         error("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
         (FenField::EnPassant, K::EpNoDoublePush)

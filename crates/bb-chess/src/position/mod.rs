@@ -290,10 +290,10 @@ impl Position {
             k ^= zobrist::SIDE;
         }
         k ^= self.castling.zobrist();
-        if let Some(ep) = self.ep {
-            if self.ep_capturable(ep) {
-                k ^= zobrist::EP_FILE[ep.file().index()];
-            }
+        if let Some(ep) = self.ep
+            && self.ep_capturable(ep)
+        {
+            k ^= zobrist::EP_FILE[ep.file().index()];
         }
         k
     }
@@ -404,10 +404,10 @@ impl Position {
         }
         let moved = Piece::from_index(code as usize % 6);
 
-        if let Some(ep) = self.ep {
-            if self.ep_capturable(ep) {
-                self.key ^= zobrist::EP_FILE[ep.file().index()];
-            }
+        if let Some(ep) = self.ep
+            && self.ep_capturable(ep)
+        {
+            self.key ^= zobrist::EP_FILE[ep.file().index()];
         }
         self.ep = None;
         self.halfmove = self.halfmove.saturating_add(1);
@@ -485,10 +485,10 @@ impl Position {
             return None;
         }
         let mut p = *self;
-        if let Some(ep) = p.ep.take() {
-            if self.ep_capturable(ep) {
-                p.key ^= zobrist::EP_FILE[ep.file().index()];
-            }
+        if let Some(ep) = p.ep.take()
+            && self.ep_capturable(ep)
+        {
+            p.key ^= zobrist::EP_FILE[ep.file().index()];
         }
         p.side = p.side.opponent();
         p.key ^= zobrist::SIDE;

@@ -13,7 +13,11 @@ pub struct Entry {
 pub fn load(name: &str) -> (Vec<Entry>, PathBuf) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let shared = dir.join("../../../shared/data").join(name);
-    let path = if shared.exists() { shared } else { dir.join("tests/data").join(name) };
+    let path = if shared.exists() {
+        shared
+    } else {
+        dir.join("tests/data").join(name)
+    };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let entries = text
         .lines()
