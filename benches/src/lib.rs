@@ -1,0 +1,131 @@
+//! Shared helpers for the criterion suites: every case registered by a `bb bench` kernel file
+//! (`bb_cli::bench::<kernel>::register`) becomes two criterion benchmarks per backend,
+//! `<kernel>/<variant>/<backend>/throughput` and `.../latency`, timed with the same loops as
+//! `bb bench` ([`bb_cli::bench::throughput`], [`bb_cli::bench::latency`]) compiled inside
+//! `backend.vectorize(..)`.
+//!
+//! A suite for a new kernel is three lines (plus a `[[bench]]` entry in `benches/Cargo.toml`):
+//!
+//! ```ignore
+//! fn benches(c: &mut criterion::Criterion) {
+//!     bb_cli::bench::flip::register(&mut bb_benches::Suite::new(c));
+//! }
+//! criterion::criterion_group!(name = flip; config = bb_benches::config(); targets = benches);
+//! criterion::criterion_main!(flip);
+//! ```
+#![forbid(unsafe_code)]
+
+use bb_cli::bench::{Case, Register, latency, throughput};
+use bb_simd::{AnyBackend, Backend, Isa, WithBackend};
+use criterion::{Criterion, Throughput};
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Inputs per workload in the criterion suites (the same as `bb bench`).
+pub const SAMPLES: usize = bb_cli::bench::Settings::DEFAULT.samples;
+
+/// Criterion settings that keep a full `cargo bench` within a few minutes on 2 cores: 1 s
+/// warm-up, 2 s measurement, 30 samples.
+pub fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30)
+}
+
+/// The backends this CPU runs (only `BB_BACKEND`'s when set), printing the others as skipped.
+pub fn backends() -> Vec<AnyBackend> {
+    let only = std::env::var("BB_BACKEND")
+        .ok()
+        .filter(|s| !s.trim().is_empty());
+    let only: Option<Isa> = only.map(|s| {
+        s.parse()
+            .unwrap_or_else(|e| panic!("BB_BACKEND={s:?}: {e}"))
+    });
+    Isa::ALL
+        .into_iter()
+        .filter_map(|isa| {
+            if only.is_some_and(|o| o != isa) {
+                return None;
+            }
+            match AnyBackend::new(isa) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    eprintln!("skipped: {e}");
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+/// A [`Register`] that turns each case into criterion benchmarks on every backend.
+pub struct Suite<'c> {
+    c: &'c mut Criterion,
+    backends: Vec<AnyBackend>,
+    samples: usize,
+}
+
+impl<'c> Suite<'c> {
+    /// A suite over [`backends`] with [`SAMPLES`] inputs per workload.
+    pub fn new(c: &'c mut Criterion) -> Self {
+        Suite {
+            c,
+            backends: backends(),
+            samples: SAMPLES,
+        }
+    }
+}
+
+impl Register for Suite<'_> {
+    fn samples(&self) -> usize {
+        self.samples
+    }
+
+    fn add<C: Case>(&mut self, inputs: Arc<[C::Input]>) {
+        for &b in &self.backends {
+            b.run(BenchCase::<C> {
+                c: self.c,
+                inputs: &inputs,
+            });
+        }
+    }
+}
+
+struct BenchCase<'a, C: Case> {
+    c: &'a mut Criterion,
+    inputs: &'a [C::Input],
+}
+
+impl<C: Case> WithBackend for BenchCase<'_, C> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        if !C::supported::<B>() {
+            return;
+        }
+        let inputs = self.inputs;
+        // Never time a wrong kernel.
+        for x in inputs {
+            assert_eq!(
+                C::run(b, x),
+                C::reference(x),
+                "{}/{} on {}: {x:?}",
+                C::KERNEL,
+                C::VARIANT,
+                B::NAME
+            );
+        }
+        let mut g = self
+            .c
+            .benchmark_group(format!("{}/{}", C::KERNEL, C::VARIANT));
+        g.throughput(Throughput::Elements(inputs.len() as u64));
+        g.bench_function(format!("{}/throughput", B::NAME), |t| {
+            t.iter(|| b.vectorize(|| throughput::<C, B>(b, black_box(inputs))))
+        });
+        g.bench_function(format!("{}/latency", B::NAME), |t| {
+            t.iter(|| b.vectorize(|| latency::<C, B>(b, black_box(inputs), black_box(0))))
+        });
+        g.finish();
+    }
+}
