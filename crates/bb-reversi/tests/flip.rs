@@ -191,7 +191,7 @@ fn default_is_registered_and_correct() {
                     self.1 |= V::NAME == self.0;
                 }
             }
-            let mut h = Has(flip::default_name_of(b), false);
+            let mut h = Has(flip::default_name(b.isa()), false);
             for_each_variant(&mut h);
             assert!(h.1, "default of {} not registered", b.name());
         });

@@ -46,6 +46,7 @@ pub mod harness;
 pub mod report;
 
 pub mod dot_u8i8;
+pub mod flip;
 pub mod popcount;
 
 pub use harness::{
@@ -57,6 +58,7 @@ pub use report::{Report, Row, run};
 pub fn register_all(r: &mut impl Register) {
     popcount::register(r);
     dot_u8i8::register(r);
+    flip::register(r);
 }
 
 /// A registry with every kernel, workloads sized by `settings`.

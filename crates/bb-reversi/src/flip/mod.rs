@@ -48,7 +48,7 @@ pub use table::{Kindergarten, PextTable};
 /// let (p, o) = (Square::D5.bit() | Square::E4.bit(), Square::D4.bit() | Square::E5.bit());
 /// assert_eq!(Scalar.vectorize(|| CarryLzcnt::flip(Scalar, Square::D3, p, o)), Square::D4.bit());
 /// ```
-pub trait FlipVariant: Copy + Default + 'static {
+pub trait FlipVariant: Copy + Default + Send + Sync + 'static {
     /// Short name used by tests, criterion and `bb bench` (e.g. `"carry_lzcnt"`).
     const NAME: &'static str;
     /// The seed section it comes from (e.g. `"002 Flip: carry propagation"`).
@@ -127,10 +127,15 @@ pub fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
     }
 }
 
-/// The name of the variant [`flip`] uses on backend `b`.
+/// The name of the variant [`flip`] uses on backends of instruction set `isa`.
+///
+/// ```
+/// use bb_reversi::flip::default_name;
+/// assert_eq!(default_name(bb_simd::Isa::Avx2), "avx2_smart_clear");
+/// ```
 #[must_use]
-pub fn default_name_of<B: Backend>(_b: B) -> &'static str {
-    match B::ISA {
+pub const fn default_name(isa: Isa) -> &'static str {
+    match isa {
         Isa::Scalar => CarryClzSentinel::NAME,
         Isa::Sse2 | Isa::Ssse3 => CarryLzcnt::NAME,
         Isa::Avx2 => Avx2SmartClear::NAME,
