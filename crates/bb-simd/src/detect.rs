@@ -292,7 +292,7 @@ pub enum Vendor {
 /// assert_eq!(select(&zen2), Isa::Avx2);
 /// assert!(zen2.has(Feature::Bmi2) && !zen2.fast_pext());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CpuFeatures {
     /// CPU vendor.
     pub vendor: Vendor,
@@ -301,6 +301,25 @@ pub struct CpuFeatures {
     /// x86 display model (with the extended model); 0 elsewhere.
     pub model: u32,
     bits: u32,
+}
+
+impl fmt::Debug for CpuFeatures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Names(CpuFeatures);
+        impl fmt::Debug for Names {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_list()
+                    .entries(self.0.features().map(Feature::name))
+                    .finish()
+            }
+        }
+        f.debug_struct("CpuFeatures")
+            .field("vendor", &self.vendor)
+            .field("family", &format_args!("{:#x}", self.family))
+            .field("model", &format_args!("{:#x}", self.model))
+            .field("features", &Names(*self))
+            .finish()
+    }
 }
 
 impl CpuFeatures {

@@ -178,10 +178,12 @@ fn child_best() {
 
 #[test]
 fn unavailable_backend_fails_loudly() {
+    // A backend this build does not contain: unavailable whatever CPU (or emulator) runs the
+    // child process.
     let missing = Isa::ALL
         .into_iter()
-        .find(|&i| bb_simd::AnyBackend::new(i).is_err());
-    let Some(missing) = missing else { return };
+        .find(|&i| !i.compiled())
+        .expect("some ISA is foreign");
     let out = std::process::Command::new(std::env::current_exe().unwrap())
         .args([
             "--exact",
