@@ -47,7 +47,11 @@ pub mod report;
 
 pub mod dot_u8i8;
 pub mod flip;
+pub mod full_lines;
+pub mod last_flip_count;
+pub mod mobility;
 pub mod popcount;
+pub mod stability;
 
 pub use harness::{
     Case, Entry, Measured, Outcome, Register, Registry, Settings, backends, latency, throughput,
@@ -59,6 +63,10 @@ pub fn register_all(r: &mut impl Register) {
     popcount::register(r);
     dot_u8i8::register(r);
     flip::register(r);
+    mobility::register(r);
+    last_flip_count::register(r);
+    full_lines::register(r);
+    stability::register(r);
 }
 
 /// A registry with every kernel, workloads sized by `settings`.

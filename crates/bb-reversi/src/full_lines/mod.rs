@@ -16,13 +16,13 @@
 //! use bb_reversi::full_lines::{FullLinesVariant, KoggeStone};
 //! let [h, v, d9, d7] = KoggeStone::full_lines(bb_simd::Scalar, 0xff);
 //! assert_eq!((h, v), (0xff, 0));
-//! assert_eq!((d9, d7), (1, 0x80)); // a1 and h1 are one-square diagonals
+//! assert_eq!((d9, d7), (0x80, 1)); // h1 and a1 are one-square lines
 //! ```
 
 use bb_simd::{Backend, Isa};
 
 /// One full-lines technique.
-pub trait FullLinesVariant: Copy + Default + 'static {
+pub trait FullLinesVariant: Copy + Default + Send + Sync + 'static {
     /// Short name used by tests, criterion and `bb bench`.
     const NAME: &'static str;
     /// Where the technique comes from.
@@ -49,13 +49,19 @@ pub fn for_each_variant(visitor: &mut impl FullLinesVisitor) {
     visitor.visit(Avx2Cmpeq);
 }
 
+/// Name of [`full_lines()`]'s variant on `isa`.
+#[must_use]
+pub const fn default_name(isa: Isa) -> &'static str {
+    let _ = isa;
+    KoggeStone::NAME
+}
+
 /// The default full lines for backend `B`.
 #[inline(always)]
 pub fn full_lines<B: Backend>(b: B, discs: u64) -> [u64; 4] {
-    match B::ISA {
-        Isa::Sse2 | Isa::Ssse3 => Sse2Bswap::full_lines(b, discs),
-        _ => KoggeStone::full_lines(b, discs),
-    }
+    // Measured fastest on every backend (general registers overlap with the caller's vector
+    // work; see docs/techniques-reversi.md).
+    KoggeStone::full_lines(b, discs)
 }
 
 const RANK1: u64 = 0x0101_0101_0101_0101;

@@ -41,7 +41,7 @@ pub use potential::{
 pub const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
 /// One mobility technique.
-pub trait MobilityVariant: Copy + Default + 'static {
+pub trait MobilityVariant: Copy + Default + Send + Sync + 'static {
     /// Short name used by tests, criterion and `bb bench`.
     const NAME: &'static str;
     /// Where the technique comes from.
@@ -69,15 +69,23 @@ pub fn for_each_variant(visitor: &mut impl MobilityVisitor) {
     visitor.visit(Avx512Lanes);
 }
 
+/// Name of [`mobility`]'s variant on `isa`.
+#[must_use]
+pub const fn default_name(isa: Isa) -> &'static str {
+    match isa {
+        Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Avx2Lanes::NAME,
+        _ => KoggeStone8::NAME,
+    }
+}
+
 /// The default mobility for backend `B`, chosen by measurement (docs/techniques-reversi.md):
-/// the 4-lane form where 256-bit vectors exist, the mirror trick on SSE2/SSSE3, and the
-/// general-register form on Scalar and Neon (where the seed notes that shift-and-operate
-/// instructions make it the fastest).
+/// the 4-lane form where 256-bit vectors exist (best latency), the general-register form
+/// elsewhere (on SSE2 it beats the mirror trick in throughput, 5.3 vs 6.3 ns; on Neon the
+/// seed notes that shift-and-operate instructions make it the fastest).
 #[inline(always)]
 pub fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
     match B::ISA {
         Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Avx2Lanes::mobility(b, p, o),
-        Isa::Sse2 | Isa::Ssse3 => Sse2Mirror::mobility(b, p, o),
         _ => KoggeStone8::mobility(b, p, o),
     }
 }
