@@ -1,0 +1,196 @@
+//! Slider attacks: every variant x every available backend, queen attacks, in throughput and
+//! latency modes, against cozy-chess (`get_rook_moves | get_bishop_moves`) and shakmaty
+//! (`attacks::queen_attacks`) in the same run.
+//!
+//! Workload: 1024 (square, occupancy) pairs from seeded random positions (16..=32 pieces, the
+//! square one of the occupied squares). Loops run inside `backend.vectorize`.
+//!
+//! `cargo bench -p bb-benches --bench sliders` (filter with criterion's usual argument, e.g.
+//! `-- queen/default`). `BB_BENCH_BACKENDS=scalar,avx2,...` limits the backends (default: all).
+
+use bb_chess::sliders::{self, SliderVariant, SliderVisitor};
+use bb_core::Square;
+use bb_core::rng::Rng;
+use bb_simd::{Backend, WithBackend};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+
+const N: usize = 1024;
+
+fn workload() -> (Vec<Square>, Vec<u64>) {
+    let mut rng = Rng::new(0x5eed_51de);
+    let (mut sqs, mut occs) = (Vec::with_capacity(N), Vec::with_capacity(N));
+    while sqs.len() < N {
+        let pieces = 16 + rng.below(17);
+        let mut occ = 0u64;
+        while u64::from(occ.count_ones()) < pieces {
+            occ |= 1 << rng.below(64);
+        }
+        // A few squares of each position, as a move generator would ask.
+        for _ in 0..4 {
+            let mut o = occ;
+            for _ in 0..rng.below(u64::from(occ.count_ones())) {
+                o &= o - 1;
+            }
+            sqs.push(Square::new(o.trailing_zeros() as u8).unwrap());
+            occs.push(occ);
+        }
+    }
+    sqs.truncate(N);
+    occs.truncate(N);
+    (sqs, occs)
+}
+
+#[inline(always)]
+fn throughput<B: Backend, V: SliderVariant>(b: B, sqs: &[Square], occs: &[u64]) -> u64 {
+    let mut acc = 0;
+    for (&sq, &occ) in sqs.iter().zip(occs) {
+        acc ^= V::queen(b, sq, occ);
+    }
+    acc
+}
+
+#[inline(always)]
+fn latency<B: Backend, V: SliderVariant>(b: B, sqs: &[Square], occs: &[u64], zero: u64) -> u64 {
+    let mut x = 0;
+    for (&sq, &occ) in sqs.iter().zip(occs) {
+        x = V::queen(b, sq, occ ^ (x & zero));
+    }
+    x
+}
+
+struct Visit<'a, 'c, B> {
+    b: B,
+    c: &'a mut Criterion,
+    sqs: &'a [Square],
+    occs: &'a [u64],
+    _p: core::marker::PhantomData<&'c ()>,
+}
+
+impl<B: Backend> SliderVisitor for Visit<'_, '_, B> {
+    fn visit<V: SliderVariant>(&mut self, _: V) {
+        if !V::supported::<B>() {
+            return;
+        }
+        let (b, sqs, occs) = (self.b, self.sqs, self.occs);
+        let mut g = self
+            .c
+            .benchmark_group(format!("sliders/queen/{}/{}", V::NAME, B::NAME));
+        g.throughput(Throughput::Elements(N as u64));
+        g.bench_function("throughput", |bn| {
+            bn.iter(|| b.vectorize(|| throughput::<B, V>(b, black_box(sqs), black_box(occs))))
+        });
+        g.bench_function("latency", |bn| {
+            let zero = black_box(0u64);
+            bn.iter(|| b.vectorize(|| latency::<B, V>(b, black_box(sqs), black_box(occs), zero)))
+        });
+        g.finish();
+    }
+}
+
+struct Run<'a>(&'a mut Criterion, &'a [Square], &'a [u64]);
+impl WithBackend for Run<'_> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        let mut v = Visit {
+            b,
+            c: self.0,
+            sqs: self.1,
+            occs: self.2,
+            _p: core::marker::PhantomData,
+        };
+        sliders::for_each_variant(&mut v);
+    }
+}
+
+fn peers(c: &mut Criterion, sqs: &[Square], occs: &[u64]) {
+    let cz: Vec<cozy_chess::Square> = sqs
+        .iter()
+        .map(|s| cozy_chess::Square::ALL[s.index()])
+        .collect();
+    let sk: Vec<shakmaty::Square> = sqs
+        .iter()
+        .map(|s| shakmaty::Square::new(s.index() as u32))
+        .collect();
+    let mut g = c.benchmark_group("sliders/queen/cozy_chess/peer");
+    g.throughput(Throughput::Elements(N as u64));
+    g.bench_function("throughput", |bn| {
+        bn.iter(|| {
+            let mut acc = 0;
+            for (&sq, &occ) in black_box(&cz).iter().zip(black_box(occs)) {
+                let o = cozy_chess::BitBoard(occ);
+                acc ^= (cozy_chess::get_rook_moves(sq, o) | cozy_chess::get_bishop_moves(sq, o)).0;
+            }
+            acc
+        })
+    });
+    g.bench_function("latency", |bn| {
+        let zero = black_box(0u64);
+        bn.iter(|| {
+            let mut x = 0;
+            for (&sq, &occ) in black_box(&cz).iter().zip(black_box(occs)) {
+                let o = cozy_chess::BitBoard(occ ^ (x & zero));
+                x = (cozy_chess::get_rook_moves(sq, o) | cozy_chess::get_bishop_moves(sq, o)).0;
+            }
+            x
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group("sliders/queen/shakmaty/peer");
+    g.throughput(Throughput::Elements(N as u64));
+    g.bench_function("throughput", |bn| {
+        bn.iter(|| {
+            let mut acc = 0;
+            for (&sq, &occ) in black_box(&sk).iter().zip(black_box(occs)) {
+                acc ^= shakmaty::attacks::queen_attacks(sq, shakmaty::Bitboard(occ)).0;
+            }
+            acc
+        })
+    });
+    g.bench_function("latency", |bn| {
+        let zero = black_box(0u64);
+        bn.iter(|| {
+            let mut x = 0;
+            for (&sq, &occ) in black_box(&sk).iter().zip(black_box(occs)) {
+                x = shakmaty::attacks::queen_attacks(sq, shakmaty::Bitboard(occ ^ (x & zero))).0;
+            }
+            x
+        })
+    });
+    g.finish();
+}
+
+fn bench(c: &mut Criterion) {
+    let (sqs, occs) = workload();
+    // Sanity: every variant agrees with the peer on the workload before timing.
+    for (&sq, &occ) in sqs.iter().zip(&occs) {
+        let o = cozy_chess::BitBoard(occ);
+        let cz = cozy_chess::Square::ALL[sq.index()];
+        let want = (cozy_chess::get_rook_moves(cz, o) | cozy_chess::get_bishop_moves(cz, o)).0;
+        assert_eq!(bb_simd::dispatch!(|b| sliders::queen(b, sq, occ)), want);
+    }
+    peers(c, &sqs, &occs);
+    let only: Option<Vec<String>> = std::env::var("BB_BENCH_BACKENDS")
+        .ok()
+        .map(|s| s.split(',').map(str::to_owned).collect());
+    for backend in bb_simd::test_backends() {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.iter().any(|n| *n == backend.to_string()))
+        {
+            continue;
+        }
+        backend.run(Run(c, &sqs, &occs));
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_millis(700))
+        .sample_size(20);
+    targets = bench
+}
+criterion_main!(benches);
