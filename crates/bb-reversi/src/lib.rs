@@ -24,7 +24,9 @@ pub mod flip;
 pub mod full_lines;
 pub mod last_flip;
 pub mod mobility;
+pub mod popcount;
 pub mod stability;
+pub mod symmetry;
 pub mod workload;
 
 pub use board::{Board, ParseBoardError};
