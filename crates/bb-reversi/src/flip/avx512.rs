@@ -10,13 +10,20 @@ fn avx512_up<B: Backend>() -> bool {
     matches!(B::ISA, Isa::Avx512 | Isa::Avx512Vbmi)
 }
 
-/// LSB-ward half by VPLZCNTQ: `(1 << 63) >> lzcnt(!O & M)`. VPSRLVQ gives 0 for a count of
-/// 64 (empty half), exactly as the seed relies on, and bb-simd's `shrv` promises it.
+/// LSB-ward half by VPLZCNTQ: `(1 << 63) >> lzcnt(!O & M)`.
+///
+/// The seed relies on VPSRLVQ giving 0 for a count of 64 (an all-opponent or empty half).
+/// Written that way, LLVM rewrites the shift as a generic shift plus a select on the count's
+/// range, which costs a VPTESTMQ and a masked shift. Instead the argument gets bit 0 set
+/// (`(!O & M) | 1`, one VPTERNLOGQ with the AND-NOT), which keeps the count below 64 and the
+/// MS1B unchanged whenever a non-opponent square exists; when none does, the false outflank
+/// on a1 is removed by ANDing the outflank with `M` as well as `P` (the same VPTERNLOGQ that
+/// ANDs with `P`).
 #[inline(always)]
 fn down_lzcnt<B: Backend>(b: B, pp: B::U64x4, oo: B::U64x4, lo: B::U64x4) -> B::U64x4 {
-    let x = b.u64x4_andnot(oo, lo);
+    let x = b.u64x4_or(b.u64x4_andnot(oo, lo), b.u64x4_splat(1));
     let of = b.u64x4_shrv(b.u64x4_splat(1 << 63), b.u64x4_lzcnt(x));
-    let of = b.u64x4_and(of, pp);
+    let of = b.u64x4_and(b.u64x4_and(of, pp), lo);
     // (-of ^ of) & M: one VPTERNLOGQ (0x28) after the subtraction
     b.u64x4_and(b.u64x4_xor(b.u64x4_neg(of), of), lo)
 }
