@@ -117,4 +117,19 @@ fn generated_table_matches_generator() {
     assert_eq!(last_flip::count_flip(), &gen_count_flip::count_flip_table());
     // Spot check: a move on position 0 with the player on 3 flips 1 and 2.
     assert_eq!(last_flip::count_flip()[0][0b1000], 2);
+    // Every edge-rank square got merged diagonals (3 gathers instead of 4); inner squares
+    // keep 4; edge-file squares merge where the multiply is interference-free.
+    let g = gen_count_flip::merged_gathers();
+    for (sq, g) in g.iter().enumerate() {
+        let (f, r) = (sq % 8, sq / 8);
+        if r == 0 || r == 7 {
+            assert_eq!(g[3].mask, 0, "square {sq}");
+        } else if f != 0 && f != 7 {
+            assert_ne!(g[3].mask, 0, "square {sq}");
+        }
+    }
+    let merged_files: Vec<usize> = (0..64)
+        .filter(|&s| s % 8 % 7 == 0 && (8..56).contains(&s) && g[s][3].mask == 0)
+        .collect();
+    eprintln!("edge-file squares with merged gathers: {merged_files:?}");
 }

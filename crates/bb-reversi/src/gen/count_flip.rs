@@ -120,5 +120,111 @@ pub fn source() -> String {
     )
     .unwrap();
     writeln!(s, "pub(crate) static VALID: [[u8; 4]; 64] = {:?};", valid()).unwrap();
+    s.push_str(&merged_source());
+    s
+}
+
+/// One kindergarten gather: `((p & mask).wrapping_mul(mul) >> 56)` is the line's index in
+/// `COUNT_FLIP[x]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gather {
+    /// Squares gathered.
+    pub mask: u64,
+    /// Multiplier moving square `s` to bit `56 + t(s)`.
+    pub mul: u64,
+    /// Position of the move within the gathered line.
+    pub x: u8,
+}
+
+/// Builds the gather of `mask` where square `s` goes to index `t(s)`, if the multiply is free
+/// of interference (checked over every subset of `mask`).
+pub fn gather(mask: u64, t: impl Fn(usize) -> usize, x: usize) -> Option<Gather> {
+    let squares: Vec<usize> = (0..64).filter(|s| mask >> s & 1 != 0).collect();
+    let mut mul = 0u64;
+    for &s in &squares {
+        let bit = 56 + t(s);
+        if bit < s {
+            return None;
+        }
+        mul |= 1 << (bit - s);
+    }
+    let mut sub = 0u64;
+    loop {
+        let want = squares
+            .iter()
+            .filter(|&&s| sub >> s & 1 != 0)
+            .fold(0u64, |a, &s| a | 1 << t(s));
+        if sub.wrapping_mul(mul) >> 56 != want {
+            return None;
+        }
+        sub = sub.wrapping_sub(mask) & mask;
+        if sub == 0 {
+            break;
+        }
+    }
+    Some(Gather {
+        mask,
+        mul,
+        x: x as u8,
+    })
+}
+
+/// Per square, the kindergarten gathers with merged lines (seed 002: both diagonals of an
+/// edge-rank square in one gather, as for D1; on an edge file, the file below with the
+/// diagonal above and the file above with the diagonal below, as for A4); 3 gathers on the
+/// edges, 4 inside. Unused slots have `mask == 0`.
+pub fn merged_gathers() -> [[Gather; 4]; 64] {
+    let l = lines4();
+    let none = Gather {
+        mask: 0,
+        mul: 0,
+        x: 0,
+    };
+    core::array::from_fn(|sq| {
+        let (f, r) = (sq & 7, sq >> 3);
+        let by_file = |s: usize| s & 7;
+        let by_rank = |s: usize| s >> 3;
+        let bit = 1u64 << sq;
+        let below = bit - 1;
+        let above = !below & !bit;
+        let [rank, d9, d7, file] = l[sq];
+        let split = [
+            gather(rank, by_file, f).unwrap(),
+            gather(d9, by_file, f).unwrap(),
+            gather(d7, by_file, f).unwrap(),
+            gather(file, by_rank, r).unwrap(),
+        ];
+        let merged = if r == 0 || r == 7 {
+            gather(d9 | d7, by_file, f).map(|d| [split[0], split[3], d, none])
+        } else if f == 0 || f == 7 {
+            // On file a the +9 diagonal goes up, the +7 one down; on file h the reverse.
+            let (up, down) = if f == 0 { (d9, d7) } else { (d7, d9) };
+            let a = gather((file & below) | (up & above) | bit, by_rank, r);
+            let b = gather((file & above) | (down & below) | bit, by_rank, r);
+            a.zip(b).map(|(a, b)| [split[0], a, b, none])
+        } else {
+            None
+        };
+        merged.unwrap_or(split)
+    })
+}
+
+/// Rust source of [`merged_gathers`] as a `const` (so that per-square code folds it).
+pub fn merged_source() -> String {
+    use std::fmt::Write;
+    let mut s = String::from("pub(crate) const KG_MERGED: [[Gather; 4]; 64] = [");
+    for g in merged_gathers() {
+        s.push('[');
+        for e in g {
+            write!(
+                s,
+                "Gather {{ mask: {:#x}, mul: {:#x}, x: {} }},",
+                e.mask, e.mul, e.x
+            )
+            .unwrap();
+        }
+        s.push_str("],");
+    }
+    s.push_str("];\n");
     s
 }
