@@ -164,6 +164,7 @@ fn default_names_are_registered_variants() {
             [
                 "pext",
                 "fancy_magic",
+                "hq_cooijmans",
                 "avx2_okuhara",
                 "avx512_lzcnt",
                 "hq4_lines",

@@ -91,17 +91,30 @@ pub fn for_each_variant(visitor: &mut impl SliderVisitor) {
 /// assert_eq!(bb_chess::sliders::default_name::<bb_simd::Scalar>(), "fancy_magic");
 /// ```
 pub fn default_name<B: Backend>() -> &'static str {
-    if uses_pext::<B>() {
-        Pext::NAME
-    } else {
-        FancyMagic::NAME
+    match choice::<B>() {
+        Choice::Pext => Pext::NAME,
+        Choice::Cooijmans => HqCooijmans::NAME,
+        Choice::Magic => FancyMagic::NAME,
     }
 }
 
-// The per-backend choice, measured on this machine class (see docs/techniques-chess.md).
+enum Choice {
+    Pext,
+    Cooijmans,
+    Magic,
+}
+
+// The per-backend choice, measured on this machine class (see docs/techniques-chess.md):
+// AVX-512 runs the table-free HQ with Cooijmans' rank fastest in both modes (VPMULLQ lets LLVM
+// vectorize independent calls; no 800 KiB table to miss in latency mode); AVX2 with fast PEXT
+// takes PEXT; everything else (including AMD Zen 1/2's slow PEXT) takes fancy magics.
 #[inline(always)]
-const fn uses_pext<B: Backend>() -> bool {
-    B::FAST_PEXT && matches!(B::ISA, Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi)
+const fn choice<B: Backend>() -> Choice {
+    match B::ISA {
+        Isa::Avx512 | Isa::Avx512Vbmi => Choice::Cooijmans,
+        Isa::Avx2 if B::FAST_PEXT => Choice::Pext,
+        _ => Choice::Magic,
+    }
 }
 
 macro_rules! default_kernel {
@@ -112,10 +125,10 @@ macro_rules! default_kernel {
         /// `b.vectorize(..)` so the backend's instructions inline.
         #[inline(always)]
         pub fn $name<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
-            if uses_pext::<B>() {
-                Pext::$name(b, sq, occ)
-            } else {
-                FancyMagic::$name(b, sq, occ)
+            match choice::<B>() {
+                Choice::Pext => Pext::$name(b, sq, occ),
+                Choice::Cooijmans => HqCooijmans::$name(b, sq, occ),
+                Choice::Magic => FancyMagic::$name(b, sq, occ),
             }
         }
     };
