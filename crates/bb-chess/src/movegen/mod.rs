@@ -106,6 +106,35 @@ pub(crate) fn attackers<B: Backend>(
         | (bishop(b, s, occ) & (p[2] | p[4])))
 }
 
+/// Whether colour `by` attacks `sq` under `occ`: leapers first, and a slider lookup only when
+/// an enemy slider stands on one of the square's lines.
+#[inline(always)]
+fn attacked<B: Backend>(
+    b: B,
+    colors: &[u64; 2],
+    p: &[u64; 6],
+    sq: usize,
+    by: Color,
+    occ: u64,
+) -> bool {
+    let them = colors[by.index()];
+    if them
+        & ((attacks::PAWN[by.opponent().index()][sq] & p[0])
+            | (attacks::KNIGHT[sq] & p[1])
+            | (attacks::KING[sq] & p[5]))
+        != 0
+    {
+        return true;
+    }
+    let s = Square::new_masked(sq as u8);
+    let rq = them & (p[3] | p[4]);
+    if rq & (masks::RANK_EX[sq] | masks::FILE_EX[sq]) != 0 && rook(b, s, occ) & rq != 0 {
+        return true;
+    }
+    let bq = them & (p[2] | p[4]);
+    bq & (masks::DIAG_EX[sq] | masks::ANTI_EX[sq]) != 0 && bishop(b, s, occ) & bq != 0
+}
+
 /// Checkers and pinned pieces of the side to move.
 #[inline(always)]
 fn checks_and_pins<B: Backend>(b: B, pos: &Position) -> (u64, u64) {
@@ -122,7 +151,13 @@ fn checks_and_pins<B: Backend>(b: B, pos: &Position) -> (u64, u64) {
     let bq = (p[2] | p[4]) & theirs;
     let mut checkers =
         theirs & ((attacks::PAWN[us.index()][ksq] & p[0]) | (attacks::KNIGHT[ksq] & p[1]));
-    let mut snipers = (rook(b, k, theirs) & rq) | (bishop(b, k, theirs) & bq);
+    let mut snipers = 0;
+    if rq & (masks::RANK_EX[ksq] | masks::FILE_EX[ksq]) != 0 {
+        snipers |= rook(b, k, theirs) & rq;
+    }
+    if bq & (masks::DIAG_EX[ksq] | masks::ANTI_EX[ksq]) != 0 {
+        snipers |= bishop(b, k, theirs) & bq;
+    }
     let mut pinned = 0;
     while snipers != 0 {
         let s = snipers.trailing_zeros() as usize;
@@ -158,7 +193,7 @@ fn generate<B: Backend, S: Sink>(b: B, pos: &Position, sink: &mut S) {
     while kt != 0 {
         let t = kt.trailing_zeros() as usize;
         kt &= kt - 1;
-        if attackers(b, &colors, &p, t, them, occ_nok) == 0 {
+        if !attacked(b, &colors, &p, t, them, occ_nok) {
             king_moves |= 1 << t;
         }
     }
@@ -284,7 +319,7 @@ fn generate<B: Backend, S: Sink>(b: B, pos: &Position, sink: &mut S) {
                 while path != 0 {
                     let t = path.trailing_zeros() as usize;
                     path &= path - 1;
-                    if attackers(b, &colors, &p, t, them, occ2) != 0 {
+                    if attacked(b, &colors, &p, t, them, occ2) {
                         safe = false;
                         break;
                     }
