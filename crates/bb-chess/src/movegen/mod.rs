@@ -174,9 +174,18 @@ fn checks_and_pins<B: Backend>(b: B, pos: &Position) -> (u64, u64) {
 
 #[inline(always)]
 fn generate<B: Backend, S: Sink>(b: B, pos: &Position, sink: &mut S) {
+    match pos.side_to_move() {
+        Color::White => generate_for::<B, S, true>(b, pos, sink),
+        Color::Black => generate_for::<B, S, false>(b, pos, sink),
+    }
+}
+
+/// The generator, specialised per side so that pawn directions are constants.
+#[inline(always)]
+fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Position, sink: &mut S) {
     let colors = pos.raw_colors();
     let p = pos.raw_pieces();
-    let us = pos.side_to_move();
+    let us = if WHITE { Color::White } else { Color::Black };
     let them = us.opponent();
     let ours = colors[us.index()];
     let theirs = colors[them.index()];
