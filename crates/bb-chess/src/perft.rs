@@ -18,9 +18,21 @@ use crate::position::Position;
 use bb_simd::{Backend, WithBackend};
 use core::fmt;
 
-/// Perft of `pos` to `depth` with backend `b` (call inside `b.vectorize` or `dispatch`).
+/// Perft of `pos` to `depth` with backend `b`.
+///
+/// Every recursion level re-enters [`Backend::vectorize`], so the whole tree runs with the
+/// backend's instruction set (a recursive call would otherwise leave the `#[target_feature]`
+/// context that `dispatch` opened, and lose POPCNT/PEXT inlining below the root).
 #[must_use]
 pub fn perft_with<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
+    b.vectorize(
+        #[inline(always)]
+        || perft_body(b, pos, depth),
+    )
+}
+
+#[inline(always)]
+fn perft_body<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_with(b),

@@ -393,6 +393,7 @@ impl Position {
     }
 
     /// Plays `mv` on this position (see [`Position::play`]).
+    #[inline(always)]
     pub fn play_in_place(&mut self, mv: Move) {
         let us = self.side;
         let them = us.opponent();
