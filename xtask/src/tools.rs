@@ -71,6 +71,18 @@ fn has_std_for(rustc: Option<&Path>, target: &str) -> bool {
 /// Which compiler builds the aarch64 binaries: `Ok(None)` for the default (rustup) one, `Ok(Some)`
 /// for Debian's `rustc-web`, `Err` with the reason when neither has the aarch64 std.
 pub fn aarch64_rustc() -> Result<Option<PathBuf>, String> {
+    // XTASK_AARCH64_RUSTC=/usr/bin/rustc forces the fallback (to test it where rustup works).
+    if let Some(p) = std::env::var_os("XTASK_AARCH64_RUSTC").filter(|p| !p.is_empty()) {
+        let p = PathBuf::from(p);
+        return if has_std_for(Some(&p), AARCH64) {
+            Ok(Some(p))
+        } else {
+            Err(format!(
+                "XTASK_AARCH64_RUSTC={} has no {AARCH64} std",
+                p.display()
+            ))
+        };
+    }
     if has_std_for(None, AARCH64) {
         return Ok(None);
     }
@@ -162,7 +174,10 @@ pub fn install(want_aarch64: bool, want_miri: bool) {
     }
 
     if want_aarch64 && aarch64_rustc().is_err() {
-        let rustup_ok = which("rustup").is_some()
+        let forced_fallback =
+            std::env::var_os("XTASK_AARCH64_RUSTC").is_some_and(|p| !p.is_empty());
+        let rustup_ok = !forced_fallback
+            && which("rustup").is_some()
             && loud(Command::new("rustup").args(["target", "add", AARCH64]))
             && has_std_for(None, AARCH64);
         if !rustup_ok {
