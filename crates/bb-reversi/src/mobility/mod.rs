@@ -14,6 +14,7 @@
 //! | [`KoggeStone8`] | `kogge_stone8` | any | eight directions in general registers (the seed's Arm64 form) |
 //! | [`Sse2Mirror`] | `sse2_mirror` | 128-bit vectors | diagonals in a 2 x u64 vector whose second lane is the byte-swapped board, so +9 becomes -7 and both lanes shift by the same count; horizontal and vertical in general registers |
 //! | [`Avx2Lanes`] | `avx2_lanes` | 256-bit vectors | four directions in a 4 x u64 vector with per-lane shift counts (VPSLLVQ / VPSRLVQ) |
+//! | [`Avx2Prefix`] | `avx2_prefix` | 256-bit vectors | the 4-lane form with a shallower parallel prefix: runs of 1-2 straight from `p`, then 3-4 and 5-6 in one level (shorter dependency chain) |
 //! | [`Avx512Lanes`] | `avx512_lanes` | 512-bit vectors | all eight directions in one 8 x u64 vector: lanes 0..4 shift left, lanes 4..8 right |
 //!
 //! [`mobility`] is the per-backend default. [`potential_mobility`] and [`frontier`] are the
@@ -66,6 +67,7 @@ pub fn for_each_variant(visitor: &mut impl MobilityVisitor) {
     visitor.visit(KoggeStone8);
     visitor.visit(Sse2Mirror);
     visitor.visit(Avx2Lanes);
+    visitor.visit(Avx2Prefix);
     visitor.visit(Avx512Lanes);
 }
 
@@ -200,6 +202,62 @@ impl MobilityVariant for Avx2Lanes {
         fr = b.u64x4_or(fr, b.u64x4_and(pr, b.u64x4_shrv(fr, sh2)));
         fl = b.u64x4_or(fl, b.u64x4_and(pl, b.u64x4_shlv(fl, sh2)));
         fr = b.u64x4_or(fr, b.u64x4_and(pr, b.u64x4_shrv(fr, sh2)));
+        let mm = b.u64x4_or(b.u64x4_shlv(fl, sh), b.u64x4_shrv(fr, sh));
+        b.u64x4_hor(mm) & !(p | o)
+    }
+}
+
+/// The 4-lane form with a shallower parallel prefix (beyond the seed): runs of length 1 and 2
+/// come straight from `p` (`m & p<<s | m & m<<s & p<<2s`), then one level extends them by 2
+/// and by 4 at once with the pairs and quadruples of opponent discs. Two dependent steps on
+/// `p` instead of four, for latency.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Avx2Prefix;
+
+impl MobilityVariant for Avx2Prefix {
+    const NAME: &'static str = "avx2_prefix";
+    const SEED: &'static str =
+        "002 Mobility: AVX2 per-lane shifts, parallel prefix (beyond the seed)";
+    fn supported<B: Backend>() -> bool {
+        B::VECTOR_BITS >= 256
+    }
+    #[inline(always)]
+    fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
+        let sh = b.u64x4_from_array([1, 8, 9, 7]);
+        let sh2 = b.u64x4_from_array([2, 16, 18, 14]);
+        let sh4 = b.u64x4_from_array([4, 32, 36, 28]);
+        let pp = b.u64x4_splat(p);
+        let m = b.u64x4_and(
+            b.u64x4_splat(o),
+            b.u64x4_from_array([INNER_FILES, !0, INNER_FILES, INNER_FILES]),
+        );
+        // Pairs and quadruples of opponent discs, ending (left) or starting (right) at a square.
+        let pl = b.u64x4_and(m, b.u64x4_shlv(m, sh));
+        let pr = b.u64x4_shrv(pl, sh);
+        let ql = b.u64x4_and(pl, b.u64x4_shlv(pl, sh2));
+        let qr = b.u64x4_and(pr, b.u64x4_shrv(pr, sh2));
+        let fl = b.u64x4_or(
+            b.u64x4_and(m, b.u64x4_shlv(pp, sh)),
+            b.u64x4_and(pl, b.u64x4_shlv(pp, sh2)),
+        );
+        let fr = b.u64x4_or(
+            b.u64x4_and(m, b.u64x4_shrv(pp, sh)),
+            b.u64x4_and(pr, b.u64x4_shrv(pp, sh2)),
+        );
+        let fl = b.u64x4_or(
+            fl,
+            b.u64x4_or(
+                b.u64x4_and(pl, b.u64x4_shlv(fl, sh2)),
+                b.u64x4_and(ql, b.u64x4_shlv(fl, sh4)),
+            ),
+        );
+        let fr = b.u64x4_or(
+            fr,
+            b.u64x4_or(
+                b.u64x4_and(pr, b.u64x4_shrv(fr, sh2)),
+                b.u64x4_and(qr, b.u64x4_shrv(fr, sh4)),
+            ),
+        );
         let mm = b.u64x4_or(b.u64x4_shlv(fl, sh), b.u64x4_shrv(fr, sh));
         b.u64x4_hor(mm) & !(p | o)
     }

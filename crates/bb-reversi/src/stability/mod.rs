@@ -48,7 +48,8 @@ fn edge(p: u64, o: u64) -> u64 {
 }
 
 /// Stable discs of the player on the four edges, from the edge table. Files a and h are
-/// gathered into bytes by kindergarten multiplies and put back with one transpose.
+/// gathered into bytes by kindergarten multiplies and put back by multiplies (Edax's
+/// pack/unpack).
 ///
 /// ```
 /// // A corner disc is always stable; a lone b1 disc is not.
@@ -60,8 +61,12 @@ fn edge(p: u64, o: u64) -> u64 {
 pub fn stable_edge(p: u64, o: u64) -> u64 {
     let file = |x: u64, f: u32| ((x >> f) & FILE_A).wrapping_mul(FILE_GATHER) >> 56;
     let ranks = edge(p, o) | edge(p >> 56, o >> 56) << 56;
-    let files = edge(file(p, 0), file(o, 0)) | edge(file(p, 7), file(o, 7)) << 56;
-    ranks | bb_core::bits::flip_diagonal(files)
+    // Back to the files: the inner six bits only (the corners come from the ranks), so that
+    // the partial products of the multiply never meet and nothing carries.
+    let unpack = |x: u64| ((x & 0x7e).wrapping_mul(0x0000_0408_1020_4080)) & 0x0001_0101_0101_0100;
+    let a = unpack(edge(file(p, 0), file(o, 0)));
+    let h = unpack(edge(file(p, 7), file(o, 7))) << 7;
+    ranks | a | h
 }
 
 /// One stability technique.
