@@ -2,7 +2,7 @@
 //! [`MoveList`] or counted in bulk with [`Position::count_legal`].
 //!
 //! Generic over the [`Backend`]: the slider attacks are the crate's default getters for `B`.
-//! Call the `_with` forms inside [`bb_simd::dispatch`] (or `b.vectorize`) in hot loops; the
+//! Call the `_with` forms inside [`bb_simd::dispatch()`] (or `b.vectorize`) in hot loops; the
 //! plain forms dispatch once per call.
 //!
 //! ```
@@ -16,7 +16,7 @@
 mod list;
 mod sliders;
 
-pub use list::MoveList;
+pub use list::{CAPACITY, MoveList};
 
 use crate::moves::{Move, MoveKind};
 use crate::position::{CastleSide, Color, Position};
