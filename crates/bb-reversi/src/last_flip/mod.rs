@@ -96,7 +96,7 @@ pub fn for_each_variant(visitor: &mut impl LastFlipVisitor) {
 #[must_use]
 pub const fn default_name(isa: Isa) -> &'static str {
     match isa {
-        Isa::Avx512 | Isa::Avx512Vbmi => Avx2Movemask::NAME,
+        Isa::Avx512 | Isa::Avx512Vbmi => Avx512TestMb256::NAME,
         Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => Sse2Gather::NAME,
         _ => Kindergarten64::NAME,
     }
@@ -106,7 +106,7 @@ pub const fn default_name(isa: Isa) -> &'static str {
 #[inline(always)]
 pub fn count_last_flip<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
     match B::ISA {
-        Isa::Avx512 | Isa::Avx512Vbmi => Avx2Movemask::count(b, sq, p),
+        Isa::Avx512 | Isa::Avx512Vbmi => Avx512TestMb256::count(b, sq, p),
         Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => Sse2Gather::count(b, sq, p),
         _ => Kindergarten64::count(b, sq, p),
     }
