@@ -15,6 +15,10 @@ use std::path::PathBuf;
 #[path = "src/tablegen.rs"]
 mod generator;
 
+#[path = "src/byteboard/geometry.rs"]
+#[allow(dead_code)]
+mod byteboard_geometry;
+
 fn write(name: &str, text: &str) {
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("cannot write {name}: {e}"));
@@ -31,6 +35,8 @@ fn u64s(s: &mut String, values: &[u64]) {
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/tablegen.rs");
+    println!("cargo::rerun-if-changed=src/byteboard/geometry.rs");
+    byteboard_tables();
 
     // First-rank table.
     let fr = generator::first_rank();
@@ -90,4 +96,34 @@ fn main() {
     u64s(&mut s, &pext.attacks);
     s.push_str(";\n");
     write("pext.rs", &s);
+}
+
+/// `byteboard.rs`: superpiece ray coordinates, inverse permutations and piece-move masks.
+fn byteboard_tables() {
+    let bytes = |s: &mut String, name: &str, t: &[[u8; 64]; 64]| {
+        write!(s, "pub static {name}: [[u8; 64]; 64] = [").unwrap();
+        for row in t {
+            write!(s, "{row:?},").unwrap();
+        }
+        s.push_str("];\n");
+    };
+    let (coords, valid) = byteboard_geometry::ray_coords();
+    let (inv_board, inv_eo) = byteboard_geometry::inverse_rays();
+    let mut s = String::new();
+    bytes(&mut s, "RAY_COORDS", &coords);
+    bytes(&mut s, "INV_BOARD", &inv_board);
+    bytes(&mut s, "INV_EO", &inv_eo);
+    s.push_str("pub static RAY_VALID: [u64; 64] = ");
+    u64s(&mut s, &valid);
+    s.push_str(";\npub static PIECE_MOVES_EO: [[[u64; 64]; 8]; 2] = [");
+    for per_color in byteboard_geometry::piece_moves_eo() {
+        s.push('[');
+        for per_type in per_color {
+            u64s(&mut s, &per_type);
+            s.push(',');
+        }
+        s.push_str("],");
+    }
+    s.push_str("];\n");
+    write("byteboard.rs", &s);
 }

@@ -20,6 +20,7 @@
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
+pub mod byteboard;
 pub mod leapers;
 pub mod movegen;
 pub mod moves;

@@ -1,0 +1,220 @@
+//! Byteboard: transposition round trips, and incremental attack tables against tables computed
+//! from scratch after every move of seeded random games, on every backend.
+
+mod chess_common;
+mod sliders_common;
+
+use bb_chess::byteboard::transpose::{self, Bitboards, TransposeVariant};
+use bb_chess::byteboard::{Byteboard, Place, geometry, superpiece_attacks};
+use bb_chess::{Color, Piece, Position};
+use bb_core::Square;
+use bb_core::rng::Rng;
+use bb_simd::{Backend, WithBackend, for_each_backend};
+
+fn random_mailbox(rng: &mut Rng) -> [Place; 64] {
+    let density = rng.below(65);
+    core::array::from_fn(|_| {
+        if rng.below(64) < density {
+            let c = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let p = Piece::ALL[rng.below(6) as usize];
+            Place::new(c, p, rng.below(16) as u8)
+        } else {
+            Place::EMPTY
+        }
+    })
+}
+
+#[derive(Clone)]
+struct RoundTrip(usize);
+impl WithBackend for RoundTrip {
+    type Output = usize;
+    fn run<B: Backend>(self, b: B) -> usize {
+        let mut rng = Rng::new(0xb17e_b0a4d);
+        let mut checked = 0;
+        for _ in 0..self.0 {
+            let m = random_mailbox(&mut rng);
+            let raw = m.map(|p| p.0);
+            let want = transpose::to_bitboards_scalar(&raw);
+            // Check the reference against the definition.
+            for (s, p) in m.iter().enumerate() {
+                let bit = 1u64 << s;
+                match p.piece() {
+                    None => assert_eq!(want.0.iter().fold(0, |a, x| a | x) & bit, 0),
+                    Some(k) => {
+                        assert_ne!(want.pieces(p.color(), k) & bit, 0);
+                        assert_eq!(want.0.iter().map(|x| (x & bit != 0) as u32).sum::<u32>(), 2);
+                    }
+                }
+            }
+            for v in TransposeVariant::ALL {
+                let got = transpose::to_bitboards_with(b, &m, v);
+                assert_eq!(got, want, "{} {} on {raw:x?}", B::NAME, v.name());
+                let back = transpose::from_bitboards_with(b, &got, v);
+                let ids_cleared = m.map(|p| Place(p.0 & 0xf0));
+                assert_eq!(back, ids_cleared, "{} {} inverse", B::NAME, v.name());
+                checked += 1;
+            }
+            assert_eq!(transpose::to_bitboards(b, &m), want);
+            assert_eq!(
+                transpose::from_bitboards(b, &want).map(|p| p.0),
+                raw.map(|p| p & 0xf0)
+            );
+        }
+        checked
+    }
+}
+
+#[test]
+fn transpose_round_trips_on_every_backend() {
+    let n = sliders_common::scaled(2000);
+    for (backend, k) in for_each_backend(RoundTrip(n)) {
+        assert_eq!(k, 3 * n, "{backend}");
+    }
+}
+
+#[test]
+fn transpose_empty_and_full() {
+    let m = [Place::new(Color::Black, Piece::Queen, 1); 64];
+    let bbs = transpose::to_bitboards_scalar(&m.map(|p| p.0));
+    assert_eq!(bbs, Bitboards([0, 0, 0, 0, !0, 0, 0, !0]));
+    let e = transpose::to_bitboards_scalar(&[0; 64]);
+    assert_eq!(e, Bitboards::default());
+}
+
+#[test]
+fn geometry_is_consistent() {
+    let (coords, valid) = geometry::ray_coords();
+    let (inv, inv_eo) = geometry::inverse_rays();
+    for s in Square::ALL {
+        let i = s.index();
+        // Every valid slot maps back to itself through the inverse permutation.
+        for slot in 0..64 {
+            if valid[i] >> slot & 1 != 0 {
+                let t = coords[i][slot] as usize;
+                assert_eq!(inv[i][t] as usize, slot);
+                assert_eq!(inv_eo[i][geometry::eo_index(t)] as usize, slot);
+            }
+        }
+        // On an empty board the superpiece sees exactly queen + knight squares.
+        let seen = superpiece_attacks(0, valid[i]);
+        let board = (0..64)
+            .filter(|k| seen >> k & 1 != 0)
+            .fold(0u64, |a, k| a | 1 << coords[i][k]);
+        assert_eq!(
+            board,
+            bb_core::reference::queen_attacks(s, 0) | bb_core::reference::knight_attacks(s)
+        );
+    }
+    for j in 0..64 {
+        assert_eq!(geometry::eo_index(geometry::eo_square(j)), j);
+    }
+}
+
+fn bitboards_of(pos: &Position) -> Bitboards {
+    let mut out = [0u64; 8];
+    for p in Piece::ALL {
+        out[p.index()] = pos.kind(p).0;
+    }
+    out[6] = pos.color(Color::White).0;
+    out[7] = pos.color(Color::Black).0;
+    Bitboards(out)
+}
+
+fn start_fens() -> Vec<String> {
+    let mut v: Vec<String> = chess_common::load("perftsuite.epd")
+        .0
+        .into_iter()
+        .map(|e| e.fen)
+        .take(40)
+        .collect();
+    v.extend(
+        chess_common::load("fischer.epd")
+            .0
+            .into_iter()
+            .map(|e| e.fen)
+            .take(40),
+    );
+    v
+}
+
+#[derive(Clone)]
+struct Games {
+    fens: Vec<String>,
+    games: usize,
+    plies: usize,
+}
+
+impl WithBackend for Games {
+    type Output = usize;
+    fn run<B: Backend>(self, b: B) -> usize {
+        let mut rng = Rng::new(0xb0a4_d000 ^ B::NAME.len() as u64);
+        let mut moves = 0;
+        for g in 0..self.games {
+            let fen = &self.fens[g % self.fens.len()];
+            let mut pos = Position::from_fen(fen).unwrap();
+            let mut bb = Byteboard::from_position(&pos).unwrap();
+            for _ in 0..self.plies {
+                let list = pos.legal_moves();
+                if list.is_empty() {
+                    break;
+                }
+                let mv = list[rng.below(list.len() as u64) as usize];
+                pos = pos.play(mv);
+                b.vectorize(|| bb.play(b, mv));
+                let mut fresh = bb.clone();
+                fresh.recompute_scalar();
+                assert_eq!(
+                    bb,
+                    fresh,
+                    "{}: after {} in {}",
+                    B::NAME,
+                    mv.to_uci(&pos),
+                    pos.to_fen()
+                );
+                assert_eq!(
+                    bb.bitboards(b),
+                    bitboards_of(&pos),
+                    "{}: {}",
+                    B::NAME,
+                    pos.to_fen()
+                );
+                let mut vec = bb.clone();
+                vec.recompute(b);
+                assert_eq!(vec, fresh, "{}: vector recompute", B::NAME);
+                moves += 1;
+            }
+        }
+        moves
+    }
+}
+
+#[test]
+fn incremental_tables_match_recompute_on_every_backend() {
+    let fens = start_fens();
+    let games = sliders_common::scaled(24);
+    for (backend, moves) in for_each_backend(Games {
+        fens: fens.clone(),
+        games,
+        plies: 120,
+    }) {
+        assert!(moves >= games * 10, "{backend}: only {moves} moves");
+    }
+}
+
+#[test]
+fn start_position_tables() {
+    let bb = Byteboard::from_position(&Position::startpos()).unwrap();
+    // Every third-rank square is attacked by white; e.g. f3: g1 knight, e2 and g2 pawns.
+    assert_eq!(bb.attackers(Color::White, Square::F3).count_ones(), 3);
+    assert_eq!(bb.attackers(Color::Black, Square::F6).count_ones(), 3);
+    assert_eq!(bb.attackers(Color::White, Square::E4), 0);
+    assert_eq!(
+        bb.place(Square::E1),
+        Place::new(Color::White, Piece::King, 0)
+    );
+    assert_eq!(bb.piece_square(Color::Black, 0), Some(Square::E8));
+}
