@@ -32,7 +32,13 @@ const BACKENDS: [&str; 7] = [
 ];
 
 /// The env vars of the test contract (docs/architecture.md); lanes set them explicitly.
-const CONTRACT_VARS: [&str; 4] = ["BB_BACKEND", "BB_EXPECT_ISA", "BB_REQUIRE", "BB_TEST_SCALE"];
+const CONTRACT_VARS: [&str; 5] = [
+    "BB_BACKEND",
+    "BB_EXPECT_ISA",
+    "BB_REQUIRE",
+    "BB_TEST_SCALE",
+    "BB_TEST_RUNNER",
+];
 
 const USAGE: &str = "\
 usage: cargo xtask test-all-isas [options]
@@ -452,6 +458,7 @@ fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
             (None, Some(q)) => {
                 let mut env = scale_env(emu_scale);
                 env.push(("BB_EXPECT_ISA".into(), "neon".into()));
+                env.extend(tools::qemu_aarch64_env());
                 if forced {
                     env.extend(env_of(&[("BB_BACKEND", "neon"), ("BB_REQUIRE", "neon")]));
                 }
@@ -831,12 +838,23 @@ fn run_tests(lane: &Lane, tl: &TestLane, built: &Built, meta: &Meta) -> Row {
     if built.bins.is_empty() {
         problems.push("no test binaries built".into());
     }
+    if tl.target == Target::Aarch64 && !tools::aarch64_binfmt_ready() {
+        println!(
+            "    note: qemu-aarch64 is not registered with binfmt_misc: tests that start another \
+             aarch64 program (e.g. the `bb` CLI tests) will fail (--install as root registers it)"
+        );
+    }
     for (i, bin) in built.bins.iter().enumerate() {
         let mut c = lane_command(&tl.wrapper, &bin.exe);
         c.args(&tl.extra_args).current_dir(&bin.package_dir);
         c.env("CARGO_MANIFEST_DIR", &bin.package_dir)
             .env("CARGO_PKG_NAME", &bin.package);
         apply_env(&mut c, &tl.env);
+        if !tl.wrapper.is_empty() {
+            // A test that starts a program of the build (itself, `bb`) must start it through this
+            // runner, or the child runs natively and escapes the emulated CPU.
+            c.env("BB_TEST_RUNNER", tl.wrapper.join(" "));
+        }
         let log = logs.join(format!("{i:02}-{}.log", bin.label.replace([' ', '/'], "_")));
         let o = run::run_logged(&mut c, &log, tl.timeout);
         let cts = run::parse_libtest(&o.output);

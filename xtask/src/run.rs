@@ -82,11 +82,18 @@ pub fn run_logged(cmd: &mut Command, log: &Path, limit: Duration) -> Outcome {
         }
         if start.elapsed() > limit {
             timed_out = true;
-            // Kill the whole group: `cargo miri` and emulators can leave children behind.
-            let _ = Command::new("kill")
-                .args(["-KILL", &format!("-{}", child.id())])
-                .stderr(Stdio::null())
-                .status();
+            // Kill the whole group (`cargo miri` and emulators can leave children behind), but only
+            // once /proc confirms the child leads its own group: never signal our own group.
+            let pid = child.id();
+            if process_group_of(pid) == Some(pid)
+                && process_group_of(std::process::id()) != Some(pid)
+            {
+                let _ = Command::new("kill")
+                    .args(["-s", "KILL", "--", &format!("-{pid}")])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status();
+            }
             let _ = child.kill();
             let _ = child.wait();
             break None;
@@ -106,6 +113,14 @@ pub fn run_logged(cmd: &mut Command, log: &Path, limit: Duration) -> Outcome {
         output,
         elapsed: start.elapsed(),
     }
+}
+
+/// The process group of `pid`, from `/proc/<pid>/stat` (Linux); `None` elsewhere.
+fn process_group_of(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so split after the last ')'.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    rest.split_whitespace().nth(2)?.parse().ok()
 }
 
 /// Test counts summed over libtest's `test result:` lines.
@@ -198,6 +213,13 @@ mod tests {
             }
         );
         assert_eq!(failing_tests(out), ["b"]);
+    }
+
+    #[test]
+    fn reads_process_group() {
+        let me = std::process::id();
+        assert!(process_group_of(me).is_some());
+        assert_eq!(process_group_of(u32::MAX), None);
     }
 
     #[test]

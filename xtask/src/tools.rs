@@ -128,6 +128,66 @@ pub fn qemu_aarch64_args() -> Vec<String> {
     args
 }
 
+/// Environment for the aarch64 lanes, so that a test that starts another aarch64 program (a CLI test
+/// running `bb`) finds its loader and libc when the kernel hands that program to qemu-aarch64
+/// through binfmt_misc.
+pub fn qemu_aarch64_env() -> Vec<(String, String)> {
+    let mut env = vec![("QEMU_LD_PREFIX".to_string(), AARCH64_SYSROOT.to_string())];
+    if Path::new("/usr/lib/aarch64-linux-gnu/libc.so.6").exists() {
+        env.push((
+            "QEMU_SET_ENV".into(),
+            format!("LD_LIBRARY_PATH={AARCH64_SYSROOT}/lib"),
+        ));
+    }
+    env
+}
+
+const BINFMT: &str = "/proc/sys/fs/binfmt_misc";
+
+/// Whether the kernel runs aarch64 ELF files through qemu-aarch64 (binfmt_misc), which tests that
+/// spawn aarch64 programs need.
+pub fn aarch64_binfmt_ready() -> bool {
+    let Ok(dir) = std::fs::read_dir(BINFMT) else {
+        return false;
+    };
+    dir.flatten().any(|e| {
+        std::fs::read_to_string(e.path()).is_ok_and(|s| {
+            s.starts_with("enabled") && (s.contains("qemu-aarch64") || s.contains("aarch64-binfmt"))
+        })
+    })
+}
+
+/// Registers qemu-aarch64 with binfmt_misc (as root), from Debian's qemu-user-binfmt description,
+/// mounting binfmt_misc first when it is not mounted.
+fn register_aarch64_binfmt() -> Result<(), String> {
+    let desc = std::fs::read_to_string("/usr/share/binfmts/qemu-aarch64")
+        .map_err(|e| format!("/usr/share/binfmts/qemu-aarch64: {e}"))?;
+    let field = |k: &str| {
+        desc.lines()
+            .find_map(|l| l.strip_prefix(k)?.strip_prefix(' ').map(str::trim))
+            .ok_or(format!("no {k} in /usr/share/binfmts/qemu-aarch64"))
+    };
+    let (interp, magic, mask) = (field("interpreter")?, field("magic")?, field("mask")?);
+    let offset = field("offset").unwrap_or("0");
+    let mut flags = String::new();
+    if field("preserve") == Ok("yes") {
+        flags.push('P');
+    }
+    if field("credentials") == Ok("yes") {
+        flags.push('C');
+    }
+    if field("fix_binary") == Ok("yes") {
+        flags.push('F');
+    }
+    let register = Path::new(BINFMT).join("register");
+    if !register.exists() {
+        let _ = loud(Command::new("mount").args(["-t", "binfmt_misc", "binfmt_misc", BINFMT]));
+    }
+    let line = format!(":qemu-aarch64:M:{offset}:{magic}:{mask}:{interp}:{flags}");
+    println!("+ echo '{line}' > {}", register.display());
+    std::fs::write(&register, line).map_err(|e| format!("{}: {e}", register.display()))
+}
+
 fn dpkg_installed(pkg: &str) -> bool {
     output_of(Command::new("dpkg-query").args(["-W", "-f", "${Status}", pkg]))
         .is_some_and(|s| s.contains("install ok installed"))
@@ -210,6 +270,16 @@ pub fn install(want_aarch64: bool, want_miri: bool) {
         }
     } else if want_aarch64 {
         println!("    aarch64 std present");
+    }
+
+    if want_aarch64 && !aarch64_binfmt_ready() {
+        if !root {
+            println!("    not root: cannot register qemu-aarch64 with binfmt_misc");
+        } else if let Err(e) = register_aarch64_binfmt() {
+            println!("    could not register qemu-aarch64 with binfmt_misc: {e}");
+        } else if aarch64_binfmt_ready() {
+            println!("    qemu-aarch64 registered with binfmt_misc");
+        }
     }
 
     if want_miri {
