@@ -163,6 +163,9 @@ impl WithBackend for Games {
                     break;
                 }
                 let mv = list[rng.below(list.len() as u64) as usize];
+                let mut slow = bb;
+                slow.play_mailbox(mv);
+                slow.recompute(b);
                 pos = pos.play(mv);
                 b.vectorize(|| bb.play(b, mv));
                 let mut fresh = bb.clone();
@@ -185,6 +188,7 @@ impl WithBackend for Games {
                 let mut vec = bb.clone();
                 vec.recompute(b);
                 assert_eq!(vec, fresh, "{}: vector recompute", B::NAME);
+                assert_eq!(slow, fresh, "{}: play_mailbox + recompute", B::NAME);
                 moves += 1;
             }
         }
@@ -217,4 +221,96 @@ fn start_position_tables() {
         Place::new(Color::White, Piece::King, 0)
     );
     assert_eq!(bb.piece_square(Color::Black, 0), Some(Square::E8));
+}
+
+mod perft_checks {
+    use super::*;
+    use bb_chess::byteboard::movegen::{BytePosition, perft};
+
+    #[derive(Clone)]
+    struct Suite(Vec<(String, u32, u64)>);
+    impl WithBackend for Suite {
+        type Output = usize;
+        fn run<B: Backend>(self, b: B) -> usize {
+            for (fen, d, n) in &self.0 {
+                let pos = Position::from_fen(fen).unwrap();
+                let bp = BytePosition::from_position(&pos).unwrap();
+                assert_eq!(perft(b, &bp, *d), *n, "{}: {fen} depth {d}", B::NAME);
+            }
+            self.0.len()
+        }
+    }
+
+    fn cases(name: &str, max_nodes: u64, take: usize) -> Vec<(String, u32, u64)> {
+        chess_common::load(name)
+            .0
+            .into_iter()
+            .take(take)
+            .filter_map(|e| {
+                e.counts
+                    .iter()
+                    .filter(|&&(_, n)| n <= max_nodes)
+                    .max_by_key(|&&(d, _)| d)
+                    .map(|&(d, n)| (e.fen.clone(), d, n))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn byteboard_perft_matches_suites_on_every_backend() {
+        let limit = (20_000.0 * sliders_common::scale()) as u64;
+        let mut v = cases("perftsuite.epd", limit, 200);
+        v.extend(cases("fischer.epd", limit, 200));
+        assert!(v.len() > 50);
+        for (backend, n) in for_each_backend(Suite(v.clone())) {
+            assert_eq!(n, v.len(), "{backend}");
+        }
+    }
+
+    #[test]
+    fn byteboard_perft_deeper_native() {
+        let limit = (2_000_000.0 * sliders_common::scale()) as u64;
+        let v = cases("perftsuite.epd", limit, 40);
+        let n = bb_simd::dispatch!(|b| Suite(v.clone()).run(b));
+        assert_eq!(n, v.len());
+    }
+
+    #[derive(Clone)]
+    struct Counts(Vec<String>);
+    impl WithBackend for Counts {
+        type Output = usize;
+        fn run<B: Backend>(self, b: B) -> usize {
+            let mut rng = Rng::new(0xc0_07e5);
+            let mut n = 0;
+            for fen in self.0.iter().cycle().take(sliders_common::scaled(60)) {
+                let mut pos = Position::from_fen(fen).unwrap();
+                let mut bp = BytePosition::from_position(&pos).unwrap();
+                for _ in 0..150 {
+                    let list = pos.legal_moves();
+                    let mut mine = bb_chess::MoveList::new();
+                    bp.legal_moves(b, &mut mine);
+                    let mut a: Vec<u16> = list.iter().map(|m| m.to_bits()).collect();
+                    let mut c: Vec<u16> = mine.iter().map(|m| m.to_bits()).collect();
+                    a.sort_unstable();
+                    c.sort_unstable();
+                    assert_eq!(a, c, "{}: {}", B::NAME, pos.to_fen());
+                    n += 1;
+                    if list.is_empty() {
+                        break;
+                    }
+                    let mv = list[rng.below(list.len() as u64) as usize];
+                    pos = pos.play(mv);
+                    bp.play(b, mv);
+                }
+            }
+            n
+        }
+    }
+
+    #[test]
+    fn byteboard_moves_equal_position_moves_in_random_games() {
+        for (backend, n) in for_each_backend(Counts(start_fens())) {
+            assert!(n > 500, "{backend}: {n}");
+        }
+    }
 }

@@ -37,6 +37,7 @@
 //! ```
 
 pub mod geometry;
+pub mod movegen;
 pub mod transpose;
 
 use crate::{Color, Move, MoveKind, Piece, Position};
@@ -146,7 +147,7 @@ pub enum ByteboardError {
 pub const NO_SQUARE: u8 = 0xff;
 
 /// Mailbox, piece lists and the two attack tables (see the module documentation).
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(C, align(64))]
 pub struct Byteboard {
     board: [u8; 64],
@@ -560,5 +561,80 @@ impl Byteboard {
                 }
             }
         }
+    }
+
+    /// Plays `mv` on the mailbox and piece lists only, leaving the tables stale (for the
+    /// "recompute from scratch" baseline: follow it with [`Byteboard::recompute`]).
+    pub fn play_mailbox(&mut self, mv: Move) {
+        let (from, to) = (mv.from(), mv.to());
+        let p = Place(self.board[from.index()]);
+        let us = p.color();
+        let take = |bb: &mut Byteboard, sq: Square| {
+            let q = Place(bb.board[sq.index()]);
+            if !q.is_empty() {
+                bb.piece_sq[q.color().index()][usize::from(q.id())] = NO_SQUARE;
+            }
+            bb.board[sq.index()] = 0;
+        };
+        let put = |bb: &mut Byteboard, q: Place, sq: Square| {
+            bb.board[sq.index()] = q.0;
+            bb.piece_sq[q.color().index()][usize::from(q.id())] = sq.to_u8();
+        };
+        match mv.kind() {
+            MoveKind::Castle => {
+                let rook = Place(self.board[to.index()]);
+                let (kf, rf) = if to.index() > from.index() {
+                    (bb_core::File::G, bb_core::File::F)
+                } else {
+                    (bb_core::File::C, bb_core::File::D)
+                };
+                take(self, from);
+                take(self, to);
+                put(self, p, Square::from_file_rank(kf, us.back_rank()));
+                put(self, rook, Square::from_file_rank(rf, us.back_rank()));
+            }
+            MoveKind::EnPassant => {
+                take(self, from);
+                take(self, Square::new_masked(to.to_u8() ^ 8));
+                put(self, p, to);
+            }
+            kind => {
+                take(self, from);
+                take(self, to);
+                put(
+                    self,
+                    kind.promotion().map_or(p, |q| Place::new(us, q, p.id())),
+                    to,
+                );
+            }
+        }
+    }
+
+    /// XORs every attack-table entry with `z` (benchmark latency chains pass `z = 0`).
+    #[inline(always)]
+    pub fn xor_tables(&mut self, z: u16) {
+        for t in &mut self.attacks {
+            for w in t.iter_mut() {
+                *w ^= z;
+            }
+        }
+    }
+
+    /// A 64-bit digest of both attack tables (for benchmarks and quick comparisons).
+    #[inline(always)]
+    #[must_use]
+    pub fn table_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for c in 0..2 {
+            for k in 0..16 {
+                let w = &self.attacks[c][4 * k..4 * k + 4];
+                let x = u64::from(w[0])
+                    | (u64::from(w[1]) << 16)
+                    | (u64::from(w[2]) << 32)
+                    | (u64::from(w[3]) << 48);
+                h = h.rotate_left(7) ^ x;
+            }
+        }
+        h
     }
 }
