@@ -65,6 +65,7 @@ struct Visit<'a, 'c, B> {
     c: &'a mut Criterion,
     sqs: &'a [Square],
     occs: &'a [u64],
+    label: &'static str,
     _p: core::marker::PhantomData<&'c ()>,
 }
 
@@ -76,7 +77,7 @@ impl<B: Backend> SliderVisitor for Visit<'_, '_, B> {
         let (b, sqs, occs) = (self.b, self.sqs, self.occs);
         let mut g = self
             .c
-            .benchmark_group(format!("sliders/queen/{}/{}", V::NAME, B::NAME));
+            .benchmark_group(format!("sliders/queen/{}/{}", V::NAME, self.label));
         g.throughput(Throughput::Elements(N as u64));
         g.bench_function("throughput", |bn| {
             bn.iter(|| b.vectorize(|| throughput::<B, V>(b, black_box(sqs), black_box(occs))))
@@ -89,7 +90,7 @@ impl<B: Backend> SliderVisitor for Visit<'_, '_, B> {
     }
 }
 
-struct Run<'a>(&'a mut Criterion, &'a [Square], &'a [u64]);
+struct Run<'a>(&'a mut Criterion, &'a [Square], &'a [u64], &'static str);
 impl WithBackend for Run<'_> {
     type Output = ();
     fn run<B: Backend>(self, b: B) {
@@ -98,6 +99,7 @@ impl WithBackend for Run<'_> {
             c: self.0,
             sqs: self.1,
             occs: self.2,
+            label: self.3,
             _p: core::marker::PhantomData,
         };
         sliders::for_each_variant(&mut v);
@@ -177,11 +179,11 @@ fn bench(c: &mut Criterion) {
     for backend in bb_simd::test_backends() {
         if only
             .as_ref()
-            .is_some_and(|o| !o.iter().any(|n| *n == backend.to_string()))
+            .is_some_and(|o| !o.iter().any(|n| *n == backend.label()))
         {
             continue;
         }
-        backend.run(Run(c, &sqs, &occs));
+        backend.run(Run(c, &sqs, &occs, backend.label()));
     }
 }
 
