@@ -86,6 +86,7 @@ fn transpose_empty_and_full() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)]
 fn geometry_is_consistent() {
     let (coords, valid) = geometry::ray_coords();
     let (inv, inv_eo) = geometry::inverse_rays();
@@ -168,7 +169,7 @@ impl WithBackend for Games {
                 slow.recompute(b);
                 pos = pos.play(mv);
                 b.vectorize(|| bb.play(b, mv));
-                let mut fresh = bb.clone();
+                let mut fresh = bb;
                 fresh.recompute_scalar();
                 assert_eq!(
                     bb,
@@ -185,7 +186,7 @@ impl WithBackend for Games {
                     B::NAME,
                     pos.to_fen()
                 );
-                let mut vec = bb.clone();
+                let mut vec = bb;
                 vec.recompute(b);
                 assert_eq!(vec, fresh, "{}: vector recompute", B::NAME);
                 assert_eq!(slow, fresh, "{}: play_mailbox + recompute", B::NAME);

@@ -55,12 +55,12 @@ pub fn slot_square(sq: Square, slot: usize) -> Option<Square> {
 pub fn ray_coords() -> ([[u8; 64]; 64], [u64; 64]) {
     let mut coords = [[0u8; 64]; 64];
     let mut valid = [0u64; 64];
-    for s in 0..64u8 {
-        let sq = Square::new_masked(s);
-        for slot in 0..64 {
+    for (s, (row, v)) in coords.iter_mut().zip(valid.iter_mut()).enumerate() {
+        let sq = Square::new_masked(s as u8);
+        for (slot, c) in row.iter_mut().enumerate() {
             if let Some(t) = slot_square(sq, slot) {
-                coords[s as usize][slot] = t.to_u8();
-                valid[s as usize] |= 1 << slot;
+                *c = t.to_u8();
+                *v |= 1 << slot;
             }
         }
     }
