@@ -11,13 +11,15 @@ Usage:
   bb backends [--json]
       CPU vendor, model and features; every backend with available or not and why;
       which one dispatch picks and whether BB_BACKEND overrides it.
-  bb bench [--quick] [--filter TEXT] [--backend NAME[,NAME...]] [--json]
+  bb bench [--quick] [--filter TEXT] [--backend NAME[,NAME...]] [--wall] [--json]
       Check every registered kernel variant against its reference on every backend this
       CPU has, then time it (throughput and latency, ns per call, median of repetitions).
       --quick        fewer, shorter repetitions (a few seconds)
       --filter TEXT  only kernels or variants whose name contains TEXT
       --backend LIST only these backends (comma-separated; default: all available,
                      or BB_BACKEND's when set)
+      --wall         time with the wall clock (default: CPU time of the timing
+                     thread, which ignores time spent waiting for a core)
       --json         one JSON object per line and mode instead of the table
   bb perft, bb solve
       Not implemented yet (they arrive with the chess and reversi crates).
@@ -55,6 +57,8 @@ pub struct BenchArgs {
     pub json: bool,
     /// `--backend a,b`: only these backends (empty: all available).
     pub backends: Vec<Isa>,
+    /// `--wall`: wall-clock time instead of thread CPU time.
+    pub wall: bool,
 }
 
 /// What is wrong with a command line.
@@ -184,6 +188,7 @@ where
                 match name.as_str() {
                     "--quick" if inline.is_none() => b.quick = true,
                     "--json" if inline.is_none() => b.json = true,
+                    "--wall" if inline.is_none() => b.wall = true,
                     "--help" | "-h" => return Ok(Command::Help),
                     "--filter" => {
                         let v = value("--filter")?;
@@ -254,13 +259,15 @@ mod tests {
                 "--filter",
                 "pop",
                 "--json",
-                "--backend=avx2,scalar,avx2"
+                "--backend=avx2,scalar,avx2",
+                "--wall"
             ]),
             Ok(Command::Bench(BenchArgs {
                 quick: true,
                 filter: Some("pop".into()),
                 json: true,
                 backends: vec![Isa::Avx2, Isa::Scalar],
+                wall: true,
             }))
         );
         assert_eq!(

@@ -3,7 +3,7 @@
 
 use bb_cli::args::{self, BenchArgs, Command};
 use bb_cli::backends::{self, Forced, Info};
-use bb_cli::bench::{self, Settings};
+use bb_cli::bench::{self, Clock, Settings};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -40,11 +40,14 @@ fn main() -> ExitCode {
 }
 
 fn bench_cmd(a: &BenchArgs) -> ExitCode {
-    let settings = if a.quick {
+    let mut settings = if a.quick {
         Settings::QUICK
     } else {
         Settings::DEFAULT
     };
+    if a.wall {
+        settings.clock = Clock::Wall;
+    }
     let only = if !a.backends.is_empty() {
         a.backends.clone()
     } else {
@@ -86,12 +89,13 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
     };
     if !a.json {
         println!(
-            "# bb bench{}: {} | dispatch: {} | {} inputs per workload, median of {} repetitions",
+            "# bb bench{}: {} | dispatch: {} | {} inputs per workload, median of {} repetitions, {}",
             if a.quick { " --quick" } else { "" },
             backends::cpu_model_name(),
             bb_simd::best(),
             settings.samples,
-            settings.reps
+            settings.reps,
+            settings.clock.describe()
         );
     }
     let report = bench::run(&registry, &list, &settings, &mut progress);

@@ -54,7 +54,8 @@ pub mod popcount;
 pub mod stability;
 
 pub use harness::{
-    Case, Entry, Measured, Outcome, Register, Registry, Settings, backends, latency, throughput,
+    Case, Clock, Entry, Measured, Outcome, Register, Registry, Settings, backends, latency,
+    throughput,
 };
 pub use report::{Report, Row, run};
 
