@@ -51,6 +51,7 @@ pub mod full_lines;
 pub mod last_flip_count;
 pub mod mobility;
 pub mod popcount;
+pub mod sliders;
 pub mod stability;
 
 pub use harness::{
@@ -68,6 +69,7 @@ pub fn register_all(r: &mut impl Register) {
     last_flip_count::register(r);
     full_lines::register(r);
     stability::register(r);
+    sliders::register(r);
 }
 
 /// A registry with every kernel, workloads sized by `settings`.
