@@ -20,7 +20,10 @@ const BISHOP: u8 = 1;
 const QUEEN: u8 = 2;
 
 fn union(set: u64, f: impl Fn(Square) -> u64) -> u64 {
-    Square::ALL.iter().filter(|s| set & s.bit() != 0).fold(0, |a, &s| a | f(s))
+    Square::ALL
+        .iter()
+        .filter(|s| set & s.bit() != 0)
+        .fold(0, |a, &s| a | f(s))
 }
 
 /// The case of slider variant `V` for piece kind `K` (0 rook, 1 bishop, 2 queen).
