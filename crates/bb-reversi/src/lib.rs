@@ -19,12 +19,23 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
 pub mod board;
 pub mod flip;
 pub mod full_lines;
+pub mod game;
 pub mod last_flip;
 pub mod mobility;
+#[cfg(feature = "alloc")]
+pub mod obf;
+pub mod perft;
 pub mod popcount;
+#[cfg(feature = "alloc")]
+pub mod solver;
 pub mod stability;
 pub mod symmetry;
 pub mod workload;

@@ -1,0 +1,217 @@
+//! Othello perft from any position in the three conventions of the project's test data:
+//!
+//! - [`Convention::A`]: a pass is a ply, and a finished game is a leaf at whatever depth it
+//!   ends (Egaroucid's and Edax's count).
+//! - [`Convention::B`]: a pass is a ply, a finished game before the last ply is not a leaf
+//!   (OEIS A124004).
+//! - [`Convention::C`]: passes are not plies (a forced pass is played for free); a finished
+//!   game is a leaf.
+//!
+//! The last ply is bulk-counted (the popcount of the mobility). Call [`perft_with`] inside
+//! `bb_simd::dispatch!` (the recursion stays in code compiled for the backend), or [`perft`]
+//! which dispatches once.
+//!
+//! ```
+//! use bb_reversi::{Board, perft::{perft, Convention}};
+//! assert_eq!(perft(Board::START, 6, Convention::A), 8200);
+//! assert_eq!(perft(Board::START, 9, Convention::C), 3_005_320);
+//! ```
+
+use crate::Board;
+use bb_core::Square;
+use bb_simd::Backend;
+
+/// Which leaves perft counts (see the module documentation).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Convention {
+    /// Pass is a ply; finished games are leaves.
+    A,
+    /// Pass is a ply; finished games are not leaves (OEIS A124004).
+    B,
+    /// Passes are not plies; finished games are leaves.
+    C,
+}
+
+impl core::str::FromStr for Convention {
+    type Err = ();
+    /// `a`, `b` or `c` (either case).
+    fn from_str(s: &str) -> Result<Self, ()> {
+        match s {
+            "a" | "A" => Ok(Convention::A),
+            "b" | "B" => Ok(Convention::B),
+            "c" | "C" => Ok(Convention::C),
+            _ => Err(()),
+        }
+    }
+}
+
+#[inline(always)]
+fn play<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> (u64, u64) {
+    let f = crate::flip::flip(b, sq, p, o);
+    (o ^ f, p | f | sq.bit())
+}
+
+/// Recursion with the backend's features: each level re-enters `vectorize` (a direct call
+/// between functions with the same `#[target_feature]`s, so the kernels inline).
+#[inline(never)]
+fn rec<B: Backend, const CV: u8>(b: B, p: u64, o: u64, depth: u32) -> u64 {
+    b.vectorize(
+        #[inline(always)]
+        || body::<B, CV>(b, p, o, depth),
+    )
+}
+
+#[inline(always)]
+fn body<B: Backend, const CV: u8>(b: B, p: u64, o: u64, depth: u32) -> u64 {
+    let moves = crate::mobility::mobility(b, p, o);
+    if moves == 0 {
+        let opp = crate::mobility::mobility(b, o, p);
+        if opp == 0 {
+            // Finished game.
+            return u64::from(CV != 1);
+        }
+        if CV == 2 {
+            // Passes are free.
+            return body_moves::<B, CV>(b, o, p, opp, depth);
+        }
+        if depth == 1 {
+            return 1;
+        }
+        return rec::<B, CV>(b, o, p, depth - 1);
+    }
+    body_moves::<B, CV>(b, p, o, moves, depth)
+}
+
+#[inline(always)]
+fn body_moves<B: Backend, const CV: u8>(b: B, p: u64, o: u64, mut moves: u64, depth: u32) -> u64 {
+    if depth == 1 {
+        return u64::from(b.popcnt(moves));
+    }
+    let mut n = 0;
+    if depth == 2 {
+        while moves != 0 {
+            let sq = Square::new_masked(moves.trailing_zeros() as u8);
+            moves &= moves - 1;
+            let (np, no) = play(b, sq, p, o);
+            let m2 = crate::mobility::mobility(b, np, no);
+            n += if m2 != 0 {
+                u64::from(b.popcnt(m2))
+            } else {
+                let m3 = crate::mobility::mobility(b, no, np);
+                match CV {
+                    0 => 1,
+                    1 => u64::from(m3 != 0),
+                    _ => {
+                        if m3 == 0 {
+                            1
+                        } else {
+                            u64::from(b.popcnt(m3))
+                        }
+                    }
+                }
+            };
+        }
+        return n;
+    }
+    while moves != 0 {
+        let sq = Square::new_masked(moves.trailing_zeros() as u8);
+        moves &= moves - 1;
+        let (np, no) = play(b, sq, p, o);
+        n += rec::<B, CV>(b, np, no, depth - 1);
+    }
+    n
+}
+
+/// Perft of `board` to `depth` in convention `cv` with backend `b` (depth 0 counts 1).
+#[must_use]
+pub fn perft_with<B: Backend>(b: B, board: Board, depth: u32, cv: Convention) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    match cv {
+        Convention::A => rec::<B, 0>(b, board.p, board.o, depth),
+        Convention::B => rec::<B, 1>(b, board.p, board.o, depth),
+        Convention::C => rec::<B, 2>(b, board.p, board.o, depth),
+    }
+}
+
+/// Perft on the best backend, single thread.
+#[must_use]
+pub fn perft(board: Board, depth: u32, cv: Convention) -> u64 {
+    bb_simd::dispatch!(|b| perft_with(b, board, depth, cv))
+}
+
+/// The positions `split` plies below `board` (in convention `cv`) with their remaining depth,
+/// plus the leaves counted on the way (finished games, or depth reached).
+#[cfg(feature = "std")]
+fn split_positions(
+    board: Board,
+    depth: u32,
+    split: u32,
+    cv: Convention,
+    out: &mut alloc::vec::Vec<(Board, u32)>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if split == 0 {
+        out.push((board, depth));
+        return 0;
+    }
+    let moves = board.moves();
+    if moves == 0 {
+        let pass = board.pass();
+        if pass.moves() == 0 {
+            return u64::from(cv != Convention::B);
+        }
+        return match cv {
+            Convention::C => split_positions(pass, depth, split, cv, out),
+            _ => split_positions(pass, depth - 1, split - 1, cv, out),
+        };
+    }
+    let mut n = 0;
+    for sq in crate::game::Squares(moves) {
+        if let Some(next) = board.play(sq) {
+            n += split_positions(next, depth - 1, split - 1, cv, out);
+        }
+    }
+    n
+}
+
+/// Perft on `threads` threads: the tree is split a few plies below the root and the
+/// sub-trees are handed out one at a time. Each thread dispatches once.
+///
+/// ```
+/// use bb_reversi::{Board, perft::{perft_threads, Convention}};
+/// assert_eq!(perft_threads(Board::START, 8, Convention::B, 2), 390_216);
+/// ```
+#[cfg(feature = "std")]
+#[must_use]
+pub fn perft_threads(board: Board, depth: u32, cv: Convention, threads: usize) -> u64 {
+    use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    if threads <= 1 || depth <= 4 {
+        return perft(board, depth, cv);
+    }
+    let mut work = alloc::vec::Vec::new();
+    let base = split_positions(board, depth, 3, cv, &mut work);
+    let next = AtomicUsize::new(0);
+    let total = AtomicU64::new(base);
+    let backend = bb_simd::best_backend();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let n: u64 = bb_simd::dispatch!(backend, |b| {
+                    let mut n = 0;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(bd, d)) = work.get(i) else { break };
+                        n += perft_with(b, bd, d, cv);
+                    }
+                    n
+                });
+                total.fetch_add(n, Ordering::Relaxed);
+            });
+        }
+    });
+    total.load(Ordering::Relaxed)
+}

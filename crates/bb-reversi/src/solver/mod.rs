@@ -1,0 +1,978 @@
+//! Exact endgame solver: negamax alpha-beta with principal-variation search (null windows
+//! after the first move), fail-soft.
+//!
+//! - **Deep nodes** (more than [`SHALLOW`] empties): a fixed-size transposition table (two-way
+//!   buckets of exact positions with lower/upper bounds and the best move; allocated once by
+//!   [`Solver::new`], never during search), stability cut-offs
+//!   ([`crate::stability::stability_bound`]), and fastest-first ordering: the transposition
+//!   move first, then by the opponent's mobility weighted by corners, with the opponent's
+//!   potential mobility as a tie-breaker while at least 12 squares are empty and a parity bonus
+//!   below that.
+//! - **Shallow nodes** (5..=[`SHALLOW`] empties): no table, moves in parity order (squares in
+//!   quadrants with an odd number of empties first).
+//! - **Last 4, 3, 2, 1 empties**: hand-written, no mobility computation (each empty is tried
+//!   with the flip kernel when it touches an opponent disc); the last move is scored with the
+//!   count-of-last-flip kernel.
+//!
+//! Everything is generic over the backend and runs inside one `dispatch!` per thread. An
+//! interrupt flag or a node limit stops the search cleanly ([`Solver::solve`] then returns
+//! `Err(Interrupted)`). With `threads >= 2` the root moves after the first are shared among
+//! threads (each with its own table), tested with null windows against the best score so far.
+//!
+//! ```
+//! use bb_reversi::{obf::Problem, solver::{Solver, Limits}};
+//! // FFO #1 (fforum-1-19 line 1), 14 empties: G8 wins by 18.
+//! let p: Problem = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".parse().unwrap();
+//! let mut s = Solver::new(16);
+//! let sol = s.solve(p.board, &Limits::default()).unwrap();
+//! assert_eq!(sol.score, 18);
+//! assert_eq!(sol.best.unwrap().to_string(), "g8");
+//! ```
+
+use crate::Board;
+use crate::game::Move;
+use alloc::vec::Vec;
+use bb_core::Square;
+use bb_simd::Backend;
+use core::sync::atomic::{AtomicBool, Ordering};
+
+/// Nodes with at most this many empties use the shallow search (no transposition table).
+pub const SHALLOW: u32 = 7;
+
+const INF: i32 = 127;
+
+/// Squares adjacent to each square.
+static NEIGH: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = neighbours(1 << i);
+        i += 1;
+    }
+    t
+};
+
+const fn neighbours(x: u64) -> u64 {
+    let h = ((x << 1) & 0xfefe_fefe_fefe_fefe) | ((x >> 1) & 0x7f7f_7f7f_7f7f_7f7f);
+    let r = x | h;
+    h | (r << 8) | (r >> 8)
+}
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// Quadrant masks (a1-d4, e1-h4, a5-d8, e5-h8).
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// Empty squares of quadrants holding an odd number of empties.
+#[inline(always)]
+fn odd_quadrants(empty: u64) -> u64 {
+    let mut m = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            m |= q;
+        }
+    }
+    m & empty
+}
+
+/// Stop conditions of a solve.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits<'a> {
+    /// Stop after about this many nodes (`u64::MAX`: no limit).
+    pub max_nodes: u64,
+    /// Stop when this becomes `true` (checked every few thousand nodes).
+    pub stop: Option<&'a AtomicBool>,
+    /// Threads (1: single thread; 2+: root moves shared, `std` only).
+    pub threads: usize,
+}
+
+impl Default for Limits<'_> {
+    fn default() -> Self {
+        Limits {
+            max_nodes: u64::MAX,
+            stop: None,
+            threads: 1,
+        }
+    }
+}
+
+/// The search stopped early (interrupt flag or node limit); no score is known.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Interrupted {
+    /// Nodes searched before stopping.
+    pub nodes: u64,
+}
+
+impl core::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "search interrupted after {} nodes", self.nodes)
+    }
+}
+
+impl core::error::Error for Interrupted {}
+
+/// The result of an exact solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Exact final disc difference for the player to move (empties to the winner).
+    pub score: i32,
+    /// A best move (`None` when the game is over; `Some(Move::Pass)` when the player must pass).
+    pub best: Option<Move>,
+    /// A principal variation, passes included, to the end of the game.
+    pub pv: Vec<Move>,
+    /// Nodes searched (the PV reconstruction is not counted).
+    pub nodes: u64,
+    /// Wall time (zero without the `std` feature).
+    pub time: core::time::Duration,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    p: u64,
+    o: u64,
+    lower: i8,
+    upper: i8,
+    mv: u8,
+    empties: u8,
+}
+
+const NO_MOVE: u8 = 64;
+
+/// The transposition table: `2^bits` entries in two-way buckets.
+struct Tt {
+    e: Vec<Entry>,
+    mask: usize,
+}
+
+impl Tt {
+    fn new(bits: u32) -> Tt {
+        let n = 1usize << bits.clamp(4, 30);
+        Tt {
+            e: alloc::vec![Entry::default(); n],
+            mask: (n - 1) & !1,
+        }
+    }
+    fn clear(&mut self) {
+        self.e.fill(Entry::default());
+    }
+    #[inline(always)]
+    fn index(&self, p: u64, o: u64) -> usize {
+        let h = (p ^ o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let h = h ^ (h >> 29);
+        (h as usize) & self.mask
+    }
+}
+
+/// An exact endgame solver owning its transposition table(s).
+pub struct Solver {
+    tts: Vec<Tt>,
+    bits: u32,
+}
+
+impl core::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "Solver {{ tt_bits: {}, tables: {} }}",
+            self.bits,
+            self.tts.len()
+        )
+    }
+}
+
+struct Search<'a, B: Backend> {
+    b: B,
+    tt: &'a mut Tt,
+    nodes: u64,
+    next_check: u64,
+    max_nodes: u64,
+    stop: Option<&'a AtomicBool>,
+    stopped: bool,
+}
+
+#[inline(always)]
+fn sq(i: u32) -> Square {
+    Square::new_masked(i as u8)
+}
+
+impl<'a, B: Backend> Search<'a, B> {
+    fn new(b: B, tt: &'a mut Tt, limits: &Limits<'a>) -> Self {
+        Search {
+            b,
+            tt,
+            nodes: 0,
+            next_check: 4096,
+            max_nodes: limits.max_nodes,
+            stop: limits.stop,
+            stopped: false,
+        }
+    }
+
+    #[inline(always)]
+    fn flip(&self, x: u32, p: u64, o: u64) -> u64 {
+        crate::flip::flip(self.b, sq(x), p, o)
+    }
+
+    /// Score of the last empty `x` for the player owning `p` (everything else the opponent's).
+    #[inline(always)]
+    fn solve_1(&mut self, p: u64, x: u32) -> i32 {
+        self.nodes += 1;
+        let score = 2 * self.b.popcnt(p) as i32 - 62;
+        let c = crate::last_flip::count_last_flip(self.b, sq(x), p) as i32;
+        if c > 0 {
+            return score + 2 * c;
+        }
+        let o = !(p | (1u64 << x));
+        let c = crate::last_flip::count_last_flip(self.b, sq(x), o) as i32;
+        if c > 0 {
+            score - 2 - 2 * c
+        } else if score > 0 {
+            score
+        } else {
+            score - 2
+        }
+    }
+
+    #[inline(always)]
+    fn solve_2(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        x1: u32,
+        x2: u32,
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        if o & NEIGH[x1 as usize] != 0 {
+            let f = self.flip(x1, p, o);
+            if f != 0 {
+                best = -self.solve_1(o ^ f, x2);
+                if best >= beta {
+                    return best;
+                }
+            }
+        }
+        if o & NEIGH[x2 as usize] != 0 {
+            let f = self.flip(x2, p, o);
+            if f != 0 {
+                let s = -self.solve_1(o ^ f, x1);
+                if s > best {
+                    best = s;
+                }
+            }
+        }
+        if best == -INF {
+            if passed {
+                return crate::game::final_score(p, o);
+            }
+            return -self.pass_2(o, p, -beta, -alpha, x1, x2);
+        }
+        best
+    }
+
+    #[inline(always)]
+    fn solve_3(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        x: [u32; 3],
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        for (i, rest) in [(0, [1, 2]), (1, [0, 2]), (2, [0, 1])] {
+            let xi = x[i];
+            if o & NEIGH[xi as usize] != 0 {
+                let f = self.flip(xi, p, o);
+                if f != 0 {
+                    let s = -self.solve_2(
+                        o ^ f,
+                        p | f | (1 << xi),
+                        -beta,
+                        -alpha,
+                        x[rest[0]],
+                        x[rest[1]],
+                        false,
+                    );
+                    if s > best {
+                        best = s;
+                        if s >= beta {
+                            return s;
+                        }
+                        if s > alpha {
+                            alpha = s;
+                        }
+                    }
+                }
+            }
+        }
+        if best == -INF {
+            if passed {
+                return crate::game::final_score(p, o);
+            }
+            return -self.pass_3(o, p, -beta, -alpha, x);
+        }
+        best
+    }
+
+    #[inline(never)]
+    fn pass_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32 {
+        let b = self.b;
+        b.vectorize(
+            #[inline(always)]
+            || self.solve_2(p, o, alpha, beta, x1, x2, true),
+        )
+    }
+
+    #[inline(never)]
+    fn pass_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 3]) -> i32 {
+        let b = self.b;
+        b.vectorize(
+            #[inline(always)]
+            || self.solve_3(p, o, alpha, beta, x, true),
+        )
+    }
+
+    #[inline(never)]
+    fn pass_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32 {
+        let b = self.b;
+        b.vectorize(
+            #[inline(always)]
+            || self.solve_4(p, o, alpha, beta, x, true),
+        )
+    }
+
+    #[inline(always)]
+    fn solve_4(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        x: [u32; 4],
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        for (i, rest) in [
+            (0, [1, 2, 3]),
+            (1, [0, 2, 3]),
+            (2, [0, 1, 3]),
+            (3, [0, 1, 2]),
+        ] {
+            let xi = x[i];
+            if o & NEIGH[xi as usize] != 0 {
+                let f = self.flip(xi, p, o);
+                if f != 0 {
+                    let r = [x[rest[0]], x[rest[1]], x[rest[2]]];
+                    let s = -self.solve_3(o ^ f, p | f | (1 << xi), -beta, -alpha, r, false);
+                    if s > best {
+                        best = s;
+                        if s >= beta {
+                            return s;
+                        }
+                        if s > alpha {
+                            alpha = s;
+                        }
+                    }
+                }
+            }
+        }
+        if best == -INF {
+            if passed {
+                return crate::game::final_score(p, o);
+            }
+            return -self.pass_4(o, p, -beta, -alpha, x);
+        }
+        best
+    }
+
+    /// Entry for 4 empties: the empties in parity order (odd quadrants first).
+    #[inline(always)]
+    fn solve_4_entry(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let empty = !(p | o);
+        let odd = odd_quadrants(empty);
+        let mut x = [0u32; 4];
+        let mut k = 0;
+        for mut m in [empty & odd, empty & !odd] {
+            while m != 0 && k < 4 {
+                x[k] = m.trailing_zeros();
+                m &= m - 1;
+                k += 1;
+            }
+        }
+        self.solve_4(p, o, alpha, beta, x, false)
+    }
+
+    #[inline(always)]
+    fn check_stop(&mut self) -> bool {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 4096;
+            if self.nodes >= self.max_nodes || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Shallow search (5..=SHALLOW empties), recursion through `vectorize`.
+    #[inline(never)]
+    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+        let b = self.b;
+        b.vectorize(
+            #[inline(always)]
+            || self.shallow_body(p, o, alpha, beta, n, passed),
+        )
+    }
+
+    #[inline(always)]
+    fn shallow_body(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        n: u32,
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let moves = crate::mobility::mobility(self.b, p, o);
+        if moves == 0 {
+            if passed {
+                return crate::game::final_score(p, o);
+            }
+            return -self.shallow(o, p, -beta, -alpha, n, true);
+        }
+        if alpha >= 2 * n as i32 - 2 {
+            let bound = crate::stability::stability_bound(self.b, p, o);
+            if bound <= alpha {
+                return bound;
+            }
+        }
+        let odd = odd_quadrants(!(p | o));
+        let mut best = -INF;
+        for mut m in [moves & odd, moves & !odd] {
+            while m != 0 {
+                let x = m.trailing_zeros();
+                m &= m - 1;
+                let f = self.flip(x, p, o);
+                let (np, no) = (o ^ f, p | f | (1 << x));
+                let s = if n == 5 {
+                    -self.solve_4_entry(np, no, -beta, -alpha)
+                } else {
+                    -self.shallow(np, no, -beta, -alpha, n - 1, false)
+                };
+                if s > best {
+                    best = s;
+                    if s >= beta {
+                        return s;
+                    }
+                    if s > alpha {
+                        alpha = s;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Any node: picks the search by the number of empties `n`.
+    #[inline(always)]
+    fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+        match n {
+            0 => {
+                self.nodes += 1;
+                crate::game::final_score(p, o)
+            }
+            1 => {
+                let x = (!(p | o)).trailing_zeros();
+                self.solve_1_node(p, o, x)
+            }
+            2 => {
+                let e = !(p | o);
+                let x1 = e.trailing_zeros();
+                let x2 = 63 - e.leading_zeros();
+                self.solve_2(p, o, alpha, beta, x1, x2, false)
+            }
+            3 => {
+                let mut e = !(p | o);
+                let mut x = [0; 3];
+                for xi in &mut x {
+                    *xi = e.trailing_zeros();
+                    e &= e - 1;
+                }
+                self.solve_3(p, o, alpha, beta, x, false)
+            }
+            4 => self.solve_4_entry(p, o, alpha, beta),
+            _ if n <= SHALLOW => self.shallow(p, o, alpha, beta, n, false),
+            _ => self.deep(p, o, alpha, beta, n, false),
+        }
+    }
+
+    /// One empty, with `o` given (the position may not be full otherwise only if called at
+    /// the root; `p | o | x` is the whole board here).
+    #[inline(always)]
+    fn solve_1_node(&mut self, p: u64, o: u64, x: u32) -> i32 {
+        let _ = o;
+        self.solve_1(p, x)
+    }
+
+    #[inline(never)]
+    fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+        let b = self.b;
+        b.vectorize(
+            #[inline(always)]
+            || self.deep_body(p, o, alpha, beta, n, passed),
+        )
+    }
+
+    #[inline(always)]
+    fn deep_body(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        n: u32,
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        let b = self.b;
+        let moves = crate::mobility::mobility(b, p, o);
+        if moves == 0 {
+            if passed {
+                return crate::game::final_score(p, o);
+            }
+            return -self.deep(o, p, -beta, -alpha, n, true);
+        }
+        if alpha >= 2 * n as i32 - 2 {
+            let bound = crate::stability::stability_bound(b, p, o);
+            if bound <= alpha {
+                return bound;
+            }
+        }
+        // Transposition table.
+        let i = self.tt.index(p, o);
+        let mut tt_move = NO_MOVE;
+        for k in 0..2 {
+            let e = self.tt.e[i + k];
+            if e.p == p && e.o == o {
+                let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
+                if lo >= beta {
+                    return lo;
+                }
+                if up <= alpha {
+                    return up;
+                }
+                if lo == up {
+                    return lo;
+                }
+                alpha = alpha.max(lo);
+                beta = beta.min(up);
+                tt_move = e.mv;
+                break;
+            }
+        }
+        let alpha0 = alpha;
+        // Move list with ordering keys (lower first).
+        let mut list = [(0u32, 0u64, 0u64, 0i32); 32];
+        let mut len = 0;
+        let odd = if n < 12 { odd_quadrants(!(p | o)) } else { 0 };
+        let mut m = moves;
+        while m != 0 && len < 32 {
+            let x = m.trailing_zeros();
+            m &= m - 1;
+            let f = self.flip(x, p, o);
+            let (np, no) = (o ^ f, p | f | (1 << x));
+            let key = if x == u32::from(tt_move) {
+                -1_000_000
+            } else {
+                let om = crate::mobility::mobility(b, np, no);
+                let mut k = (b.popcnt(om) + b.popcnt(om & CORNERS)) as i32 * 64;
+                if n >= 12 {
+                    k += b.popcnt(crate::mobility::potential_mobility(b, np, no)) as i32 * 4;
+                    k -= b.popcnt(no & CORNERS) as i32 * 32;
+                } else if odd & (1 << x) != 0 {
+                    k -= 32;
+                }
+                k
+            };
+            list[len] = (x, np, no, key);
+            len += 1;
+        }
+        let mut best = -INF;
+        let mut best_x = NO_MOVE;
+        for j in 0..len {
+            // Selection sort step.
+            let mut bi = j;
+            for k in j + 1..len {
+                if list[k].3 < list[bi].3 {
+                    bi = k;
+                }
+            }
+            list.swap(j, bi);
+            let (x, np, no, _) = list[j];
+            let s = if j == 0 {
+                -self.search(np, no, -beta, -alpha, n - 1)
+            } else {
+                let mut s = -self.search(np, no, -alpha - 1, -alpha, n - 1);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.search(np, no, -beta, -alpha, n - 1);
+                }
+                s
+            };
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_x = x as u8;
+                if s >= beta {
+                    break;
+                }
+                if s > alpha {
+                    alpha = s;
+                }
+            }
+        }
+        // Store.
+        let lower = if best > alpha0 { best } else { -64 };
+        let upper = if best < beta { best } else { 64 };
+        self.store(i, p, o, lower, upper, best_x, n);
+        best
+    }
+
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn store(&mut self, i: usize, p: u64, o: u64, lower: i32, upper: i32, mv: u8, n: u32) {
+        let (lower, upper) = (lower.clamp(-64, 64) as i8, upper.clamp(-64, 64) as i8);
+        let t = &mut self.tt.e;
+        for k in 0..2 {
+            let e = &mut t[i + k];
+            if e.p == p && e.o == o {
+                e.lower = e.lower.max(lower);
+                e.upper = e.upper.min(upper);
+                if e.lower > e.upper {
+                    (e.lower, e.upper) = (lower, upper);
+                }
+                e.mv = mv;
+                return;
+            }
+        }
+        let k = usize::from(t[i + 1].empties < t[i].empties);
+        t[i + k] = Entry {
+            p,
+            o,
+            lower,
+            upper,
+            mv,
+            empties: n as u8,
+        };
+    }
+
+    /// Best-move probe for the PV: the table's move if any.
+    fn tt_move(&self, p: u64, o: u64) -> Option<u32> {
+        let i = self.tt.index(p, o);
+        (0..2)
+            .map(|k| self.tt.e[i + k])
+            .find(|e| e.p == p && e.o == o && e.mv != NO_MOVE)
+            .map(|e| u32::from(e.mv))
+    }
+
+    /// The exact score with window (-64, 64), root pass handled.
+    fn root(&mut self, board: Board) -> i32 {
+        let n = (!(board.p | board.o)).count_ones();
+        self.search(board.p, board.o, -64, 64, n)
+    }
+
+    /// Reconstructs a principal variation of `score` from `board`.
+    fn pv(&mut self, board: Board, score: i32, out: &mut Vec<Move>) {
+        let saved = self.nodes;
+        let (mut p, mut o, mut s) = (board.p, board.o, score);
+        loop {
+            let moves = crate::mobility::mobility(self.b, p, o);
+            if moves == 0 {
+                if crate::mobility::mobility(self.b, o, p) == 0 {
+                    break;
+                }
+                out.push(Move::Pass);
+                (p, o, s) = (o, p, -s);
+                continue;
+            }
+            let n = (!(p | o)).count_ones();
+            let first = self.tt_move(p, o).filter(|x| moves & (1 << x) != 0);
+            let mut order = [0u32; 32];
+            let mut len = 0;
+            if let Some(x) = first {
+                order[0] = x;
+                len = 1;
+            }
+            let mut m = moves;
+            while m != 0 {
+                let x = m.trailing_zeros();
+                m &= m - 1;
+                if Some(x) != first && len < 32 {
+                    order[len] = x;
+                    len += 1;
+                }
+            }
+            let mut found = None;
+            for &x in &order[..len] {
+                let f = self.flip(x, p, o);
+                let (np, no) = (o ^ f, p | f | (1 << x));
+                let v = -self.search(np, no, -s - 1, -s + 1, n - 1);
+                if v == s {
+                    found = Some((x, np, no));
+                    break;
+                }
+            }
+            let Some((x, np, no)) = found else { break };
+            out.push(Move::Play(sq(x)));
+            (p, o, s) = (np, no, -s);
+        }
+        self.nodes = saved;
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(20)
+    }
+}
+
+impl Solver {
+    /// A solver with a transposition table of `2^tt_bits` entries (24 bytes each; 20 bits =
+    /// 24 MiB) per thread; allocated here, never during search.
+    #[must_use]
+    pub fn new(tt_bits: u32) -> Solver {
+        Solver {
+            tts: alloc::vec![Tt::new(tt_bits)],
+            bits: tt_bits,
+        }
+    }
+
+    /// Clears the transposition tables (between unrelated problems, for reproducible node counts).
+    pub fn clear(&mut self) {
+        for t in &mut self.tts {
+            t.clear();
+        }
+    }
+
+    /// Solves `board` exactly. The table is cleared first (node counts are reproducible).
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the stop flag was raised or the node limit reached.
+    pub fn solve(&mut self, board: Board, limits: &Limits<'_>) -> Result<Solution, Interrupted> {
+        #[cfg(feature = "std")]
+        let t0 = std::time::Instant::now();
+        self.clear();
+        let backend = bb_simd::best_backend();
+        #[cfg(feature = "std")]
+        let res = if limits.threads >= 2 {
+            self.solve_threads(board, limits, backend)
+        } else {
+            self.solve_one(board, limits, backend)
+        };
+        #[cfg(not(feature = "std"))]
+        let res = self.solve_one(board, limits, backend);
+        #[cfg(feature = "std")]
+        let res = res.map(|mut s| {
+            s.time = t0.elapsed();
+            s
+        });
+        res
+    }
+
+    /// Solves on a given backend (tests use this to cover every backend).
+    ///
+    /// # Errors
+    /// [`Interrupted`] as in [`Solver::solve`].
+    pub fn solve_on(
+        &mut self,
+        backend: bb_simd::AnyBackend,
+        board: Board,
+        limits: &Limits<'_>,
+    ) -> Result<Solution, Interrupted> {
+        self.clear();
+        self.solve_one(board, limits, backend)
+    }
+
+    fn solve_one(
+        &mut self,
+        board: Board,
+        limits: &Limits<'_>,
+        backend: bb_simd::AnyBackend,
+    ) -> Result<Solution, Interrupted> {
+        let tt = &mut self.tts[0];
+        bb_simd::dispatch!(backend, |b| {
+            let mut s = Search::new(b, &mut *tt, limits);
+            let score = s.root(board);
+            if s.stopped {
+                return Err(Interrupted { nodes: s.nodes });
+            }
+            let mut pv = Vec::new();
+            s.pv(board, score, &mut pv);
+            Ok(Solution {
+                score,
+                best: pv.first().copied(),
+                pv,
+                nodes: s.nodes,
+                time: core::time::Duration::ZERO,
+            })
+        })
+    }
+
+    #[cfg(feature = "std")]
+    fn solve_threads(
+        &mut self,
+        board: Board,
+        limits: &Limits<'_>,
+        backend: bb_simd::AnyBackend,
+    ) -> Result<Solution, Interrupted> {
+        use core::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize};
+        let threads = limits.threads;
+        while self.tts.len() < threads {
+            self.tts.push(Tt::new(self.bits));
+        }
+        let n = (!(board.p | board.o)).count_ones();
+        let moves = board.moves();
+        if moves == 0 || n <= SHALLOW + 2 {
+            return self.solve_one(board, limits, backend);
+        }
+        // Root move order: fastest first (as in deep nodes).
+        let mut children: Vec<(Square, Board, u32)> = crate::game::Squares(moves)
+            .filter_map(|s| {
+                board.play(s).map(|c| {
+                    (
+                        s,
+                        c,
+                        c.moves().count_ones() + (c.moves() & CORNERS).count_ones(),
+                    )
+                })
+            })
+            .collect();
+        children.sort_by_key(|c| c.2);
+        let nodes = AtomicU64::new(0);
+        let stopped = AtomicBool::new(false);
+        let local_stop = AtomicBool::new(false);
+        // First move: full window on table 0.
+        let (first, rest) = self.tts.split_first_mut().expect("one table");
+        let lim0 = Limits {
+            max_nodes: limits.max_nodes,
+            stop: limits.stop,
+            threads: 1,
+        };
+        let first_score = bb_simd::dispatch!(backend, |b| {
+            let mut s = Search::new(b, &mut *first, &lim0);
+            let v = -s.search(children[0].1.p, children[0].1.o, -64, 64, n - 1);
+            nodes.fetch_add(s.nodes, Ordering::Relaxed);
+            if s.stopped {
+                stopped.store(true, Ordering::Relaxed);
+            }
+            v
+        });
+        if stopped.load(Ordering::Relaxed) {
+            return Err(Interrupted {
+                nodes: nodes.load(Ordering::Relaxed),
+            });
+        }
+        let alpha = AtomicI32::new(first_score);
+        let best_idx = AtomicUsize::new(0);
+        let next = AtomicUsize::new(1);
+        let lock = std::sync::Mutex::new(());
+        let children_ref = &children;
+        let mut tables: Vec<&mut Tt> = Vec::new();
+        tables.push(first);
+        for t in rest.iter_mut().take(threads - 1) {
+            tables.push(t);
+        }
+        std::thread::scope(|sc| {
+            for tt in tables {
+                let (alpha, best_idx, next, lock, nodes, stopped, local_stop) = (
+                    &alpha,
+                    &best_idx,
+                    &next,
+                    &lock,
+                    &nodes,
+                    &stopped,
+                    &local_stop,
+                );
+                sc.spawn(move || {
+                    let stop_flag = limits.stop;
+                    bb_simd::dispatch!(backend, |b| {
+                        let lim = Limits {
+                            max_nodes: limits.max_nodes,
+                            stop: Some(local_stop),
+                            threads: 1,
+                        };
+                        let mut s = Search::new(b, &mut *tt, &lim);
+                        loop {
+                            if stop_flag.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                                local_stop.store(true, Ordering::Relaxed);
+                            }
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&(_, c, _)) = children_ref.get(i) else {
+                                break;
+                            };
+                            let a = alpha.load(Ordering::Relaxed);
+                            if a >= 64 {
+                                break;
+                            }
+                            let mut v = -s.search(c.p, c.o, -a - 1, -a, n - 1);
+                            if v > a && !s.stopped {
+                                v = -s.search(c.p, c.o, -64, -a, n - 1);
+                            }
+                            if s.stopped {
+                                stopped.store(true, Ordering::Relaxed);
+                                local_stop.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                            if v > a {
+                                let _g = lock.lock();
+                                if v > alpha.load(Ordering::Relaxed) {
+                                    alpha.store(v, Ordering::Relaxed);
+                                    best_idx.store(i, Ordering::Relaxed);
+                                }
+                            }
+                        }
+                        nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                    });
+                });
+            }
+        });
+        let total = nodes.load(Ordering::Relaxed);
+        if stopped.load(Ordering::Relaxed) {
+            return Err(Interrupted { nodes: total });
+        }
+        let score = alpha.load(Ordering::Relaxed);
+        let (sq0, child, _) = children[best_idx.load(Ordering::Relaxed)];
+        let mut pv = alloc::vec![Move::Play(sq0)];
+        let tt = &mut self.tts[0];
+        bb_simd::dispatch!(backend, |b| {
+            let lim = Limits::default();
+            let mut s = Search::new(b, &mut *tt, &lim);
+            s.pv(child, -score, &mut pv);
+        });
+        Ok(Solution {
+            score,
+            best: Some(Move::Play(sq0)),
+            pv,
+            nodes: total,
+            time: core::time::Duration::ZERO,
+        })
+    }
+}

@@ -1,0 +1,113 @@
+//! OBF parsing and printing: the FFO files round-trip, errors name line and column, and no
+//! input panics.
+
+use bb_reversi::obf::{ObfErrorKind, Problem, parse_file};
+use proptest::prelude::*;
+
+const LINE: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;";
+
+fn data(name: &str) -> Option<String> {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    std::fs::read_to_string(format!("{dir}/../../../shared/data/{name}")).ok()
+}
+
+#[test]
+fn parse_and_print_round_trip() {
+    let p: Problem = LINE.parse().unwrap();
+    assert!(p.black_to_move);
+    assert_eq!(p.scores.len(), 8);
+    assert_eq!(p.best_score(), Some(18));
+    assert_eq!(p.scores[0].0.to_string(), "g8");
+    assert_eq!(p.to_string(), LINE);
+    assert_eq!(p.board.p.count_ones() + p.board.o.count_ones(), 50);
+}
+
+#[test]
+fn fforum_files_round_trip() {
+    for name in ["fforum-1-19.obf", "fforum-20-39.obf"] {
+        let Some(text) = data(name) else {
+            eprintln!("skipped: ../shared/data/{name} not found");
+            continue;
+        };
+        let probs = parse_file(&text).unwrap();
+        assert!(probs.len() >= 19, "{name}");
+        for (line, p) in text.lines().zip(&probs) {
+            assert_eq!(p.to_string(), line.trim_end());
+            assert!(!p.scores.is_empty());
+        }
+    }
+}
+
+#[test]
+fn white_to_move_and_no_scores() {
+    let board = "-".repeat(27) + "OX------XO" + &"-".repeat(27);
+    let p: Problem = format!("{board} O").parse().unwrap();
+    assert!(!p.black_to_move);
+    assert!(p.scores.is_empty());
+    assert_eq!(p.to_string(), format!("{board} O;"));
+    let q: Problem = p.to_string().parse().unwrap();
+    assert_eq!(p, q);
+}
+
+#[test]
+fn errors_name_line_and_column() {
+    let e = "XO-".parse::<Problem>().unwrap_err();
+    assert_eq!(
+        (e.line, e.column, e.kind),
+        (1, 4, ObfErrorKind::ShortBoard(3))
+    );
+    let bad = LINE.replacen('X', "Z", 1);
+    let e = bad.parse::<Problem>().unwrap_err();
+    assert_eq!((e.column, e.kind), (3, ObfErrorKind::BadBoardChar('Z')));
+    let e = LINE.replace(" X;", " Y;").parse::<Problem>().unwrap_err();
+    assert_eq!((e.column, e.kind), (66, ObfErrorKind::BadSide));
+    let e = LINE
+        .replace("G8:+18", "G9:+18")
+        .parse::<Problem>()
+        .unwrap_err();
+    assert_eq!((e.column, e.kind), (69, ObfErrorKind::BadMove));
+    let e = LINE
+        .replace("G8:+18", "G8+18")
+        .parse::<Problem>()
+        .unwrap_err();
+    assert_eq!(e.kind, ObfErrorKind::ExpectedColon);
+    let e = LINE
+        .replace("G8:+18", "G8:+99")
+        .parse::<Problem>()
+        .unwrap_err();
+    assert_eq!(e.kind, ObfErrorKind::BadScore);
+    let e = LINE
+        .replace("G8:+18", "C1:+18")
+        .parse::<Problem>()
+        .unwrap_err();
+    assert_eq!(e.kind, ObfErrorKind::Occupied);
+    let file = format!("% comment\n{LINE}\n\n{}\n", LINE.replace(" X;", " X,"));
+    let e = parse_file(&file).unwrap_err();
+    assert_eq!(
+        (e.line, e.column, e.kind),
+        (4, 67, ObfErrorKind::ExpectedSemicolon)
+    );
+    assert!(e.to_string().starts_with("line 4, column 67"));
+}
+
+proptest! {
+    /// No input panics; arbitrary strings, and mutations of a valid line.
+    #[test]
+    fn never_panics(s in "\\PC{0,120}") {
+        let _ = parse_file(&s);
+        let _ = s.parse::<Problem>();
+    }
+
+    #[test]
+    fn mutated_lines_never_panic(i in 0usize..130, c in any::<char>()) {
+        let mut v: Vec<char> = LINE.chars().collect();
+        let i = i % v.len();
+        v[i] = c;
+        let s: String = v.into_iter().collect();
+        if let Ok(p) = s.parse::<Problem>() {
+            // What parses prints to something that parses to the same problem.
+            let q: Problem = p.to_string().parse().unwrap();
+            prop_assert_eq!(p, q);
+        }
+    }
+}
