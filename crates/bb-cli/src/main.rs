@@ -7,7 +7,13 @@ use bb_cli::bench::{self, Clock, Settings};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
+mod perft_chess;
+
 fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.len() >= 2 && argv[0] == "perft" && argv[1] == "chess" {
+        return perft_chess::run(&argv[2..]);
+    }
     match args::parse(std::env::args().skip(1)) {
         Ok(Command::Help) => {
             print!("{}", args::USAGE);
