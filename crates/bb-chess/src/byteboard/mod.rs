@@ -310,6 +310,11 @@ impl Byteboard {
     /// Squares attacked by colour `c`.
     #[must_use]
     pub fn attacked<B: Backend>(&self, b: B, c: Color) -> u64 {
+        b.vectorize(|| self.attacked_impl(b, c))
+    }
+
+    #[inline(always)]
+    fn attacked_impl<B: Backend>(&self, b: B, c: Color) -> u64 {
         let t = &self.attacks[c.index()];
         let z = b.u16x32_zero();
         let lo: [u16; 32] = core::array::from_fn(|i| t[i]);
@@ -397,6 +402,11 @@ impl Byteboard {
     /// Clears piece `id` of colour `c` from its attack table (seed: `removeAttacks`).
     #[inline(always)]
     pub fn remove_attacks<B: Backend>(&mut self, b: B, c: Color, id: u8) {
+        b.vectorize(|| self.remove_attacks_impl(b, c, id));
+    }
+
+    #[inline(always)]
+    fn remove_attacks_impl<B: Backend>(&mut self, b: B, c: Color, id: u8) {
         let m = b.u16x32_splat(!(1u16 << (id & 15)));
         let (e, o) = self.load_table(b, c.index());
         self.store_table(b, c.index(), b.u16x32_and(e, m), b.u16x32_and(o, m));
@@ -407,6 +417,11 @@ impl Byteboard {
     /// the piece on `sq` itself does not matter.
     #[inline(always)]
     pub fn slider_update<B: Backend>(&mut self, b: B, sq: Square) {
+        b.vectorize(|| self.slider_update_impl(b, sq));
+    }
+
+    #[inline(always)]
+    fn slider_update_impl<B: Backend>(&mut self, b: B, sq: Square) {
         let s = sq.index();
         let board = b.u8x64_from_array(self.board);
         let places = b.u8x64_permute(board, b.u8x64_from_array(tables::RAY_COORDS[s]));
@@ -466,6 +481,11 @@ impl Byteboard {
     /// `addAttacks`, Clockwork's table form with VPSHUFBITQMB).
     #[inline(always)]
     pub fn add_attacks<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
+        b.vectorize(|| self.add_attacks_impl(b, p, sq));
+    }
+
+    #[inline(always)]
+    fn add_attacks_impl<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
         let s = sq.index();
         let board = b.u8x64_from_array(self.board);
         let places = b.u8x64_permute(board, b.u8x64_from_array(tables::RAY_COORDS[s]));

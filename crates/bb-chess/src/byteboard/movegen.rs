@@ -78,6 +78,11 @@ impl BytePosition {
     /// Board-order set of the squares whose lane in `c`'s table has bit `id`.
     #[inline(always)]
     fn piece_targets<B: Backend>(&self, b: B, c: Color, id: u8) -> u64 {
+        b.vectorize(|| self.piece_targets_impl(b, c, id))
+    }
+
+    #[inline(always)]
+    fn piece_targets_impl<B: Backend>(&self, b: B, c: Color, id: u8) -> u64 {
         let t = &self.board.attacks[c.index()];
         let bit = b.u16x32_splat(1 << id);
         let z = b.u16x32_zero();
@@ -93,7 +98,7 @@ impl BytePosition {
     pub fn legal_moves<B: Backend>(&self, b: B, list: &mut MoveList) {
         let us = self.side;
         let them = us.opponent();
-        let bbs = transpose::to_bitboards(b, &self.board.mailbox());
+        let bbs = b.vectorize(|| transpose::to_bitboards(b, &self.board.mailbox()));
         let ours = bbs.color(us);
         let theirs = bbs.color(them);
         let occ = ours | theirs;

@@ -145,10 +145,33 @@ const UNIT_BYTES: u64 = 0x8040_2010_0804_0201;
 /// one-hot bit 7, type bits 4..=6 from the piece bits.
 const ONE_HOT_TO_PLACE: u64 = 0x361b_1c80;
 
-#[inline(always)]
-fn one_hot_lut16() -> [u8; 64] {
-    core::array::from_fn(|i| ONE_HOT[i % 16])
-}
+/// [`ONE_HOT`] repeated in every 16-byte lane (PSHUFB table).
+const ONE_HOT64: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = ONE_HOT[i % 16];
+        i += 1;
+    }
+    t
+};
+
+/// Piece index (0..6) and colour bit `6 + c` per place code, for the scalar form; 8 = empty.
+const SCALAR_CODE: [(u8, u8); 16] = {
+    let mut t = [(8u8, 8u8); 16];
+    let mut i = 0;
+    while i < 16 {
+        let h = ONE_HOT[i];
+        if h != 0 {
+            t[i] = (
+                (h & 0x3f).trailing_zeros() as u8,
+                (h & 0xc0).trailing_zeros() as u8,
+            );
+        }
+        i += 1;
+    }
+    t
+};
 
 /// Mailbox -> bitboards with the backend's default variant.
 #[inline(always)]
@@ -174,14 +197,16 @@ pub fn to_bitboards_with<B: Backend>(
 /// The reference: one square at a time.
 #[must_use]
 pub fn to_bitboards_scalar(raw: &[u8; 64]) -> Bitboards {
-    let mut out = [0u64; 8];
+    // Nine words: index 8 collects empty squares and is dropped.
+    let mut out = [0u64; 9];
     for (sq, &p) in raw.iter().enumerate() {
-        let h = ONE_HOT[usize::from(p >> 4)];
-        for (i, o) in out.iter_mut().enumerate() {
-            *o |= u64::from((h >> i) & 1) << sq;
-        }
+        let (piece, color) = SCALAR_CODE[usize::from(p >> 4)];
+        out[usize::from(piece)] |= 1 << sq;
+        out[usize::from(color)] |= 1 << sq;
     }
-    Bitboards(out)
+    Bitboards([
+        out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7],
+    ])
 }
 
 /// Seed 004: PSHUFB one-hot, byte reverse, GF2P8AFFINEQB transpose, VPERMB.
@@ -194,7 +219,7 @@ pub fn to_bitboards_gfni<B: Backend>(b: B, raw: &[u8; 64]) -> Bitboards {
         b.u64x8_as_u8x64(b.u64x8_shr::<4>(b.u8x64_as_u64x8(x))),
         b.u8x64_splat(0x0f),
     );
-    let hot = b.u8x64_shuffle(b.u8x64_from_array(one_hot_lut16()), codes);
+    let hot = b.u8x64_shuffle(b.u8x64_from_array(ONE_HOT64), codes);
     let rev = b.u64x8_as_u8x64(b.u64x8_bswap(b.u8x64_as_u64x8(hot)));
     let unit = b.u64x8_as_u8x64(b.u64x8_splat(UNIT_BYTES));
     // Qword q (rank q), byte i: the files of rank q whose one-hot byte has bit i.
@@ -206,7 +231,7 @@ pub fn to_bitboards_gfni<B: Backend>(b: B, raw: &[u8; 64]) -> Bitboards {
 /// AVX2 form: PSHUFB one-hot per 32-byte half, then bit `i` of every byte via shift + movemask.
 #[inline(always)]
 pub fn to_bitboards_movemask<B: Backend>(b: B, raw: &[u8; 64]) -> Bitboards {
-    let lut = b.u8x32_from_array(core::array::from_fn(|i| ONE_HOT[i % 16]));
+    let lut = b.u8x32_from_array(*ONE_HOT64.first_chunk::<32>().unwrap_or(&[0; 32]));
     let half = |h: usize| {
         let mut a = [0u8; 32];
         a.copy_from_slice(&raw[32 * h..32 * h + 32]);
