@@ -1,7 +1,7 @@
 //! The library half of the `bb` command: argument parsing, the `backends` report and the
 //! `bench` harness.
 //!
-//! The harness ([`bench`]) is also used by the criterion suites in `benches/` (crate
+//! The harness ([`bench`](mod@bench)) is also used by the criterion suites in `benches/` (crate
 //! `bb-benches`), so a kernel written once as a [`bench::Case`] is timed the same way by
 //! `bb bench` and by `cargo bench`.
 #![forbid(unsafe_code)]
