@@ -2,7 +2,8 @@
 //! machines where wall-clock benchmarks measure the neighbours. Same loops as `bb bench`
 //! (throughput: independent calls summed; latency: next input depends on the previous result).
 //!
-//! `cargo run --release -p bb-reversi --example flip_cputime [FILTER] [SECONDS_PER_CELL]`
+//! `cargo run --release -p bb-reversi --example flip_cputime [FILTER[,FILTER...]] [SECONDS_PER_CELL]`
+//! (`BB_BACKEND=avx2` restricts the backends; `BB_FLIP_SAMPLES` sets the workload, default 2^20).
 
 use bb_core::Square;
 use bb_reversi::flip::{FlipVariant, FlipVisitor, default_name, for_each_variant};
@@ -46,7 +47,7 @@ impl<B: Backend> Bench<'_, B> {
 
 impl<B: Backend> FlipVisitor for Bench<'_, B> {
     fn visit<V: FlipVariant>(&mut self, _: V) {
-        if !V::supported::<B>() || !V::NAME.contains(self.filter) {
+        if !V::supported::<B>() || !self.filter.split(',').any(|f| V::NAME.contains(f)) {
             return;
         }
         let (b, inputs) = (self.b, self.inputs);
@@ -87,10 +88,14 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let filter = args.get(1).cloned().unwrap_or_default();
     let secs: f64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0.2);
-    let mut inputs = Vec::with_capacity(1 << 20);
+    let n: usize = std::env::var("BB_FLIP_SAMPLES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1 << 20);
+    let mut inputs = Vec::with_capacity(n);
     workload::samples(0x0f11_9002, |s| {
         inputs.push((s.sq, s.p, s.o));
-        inputs.len() < 1 << 20
+        inputs.len() < n
     });
     println!("variant              backend     thru ns  lat ns  (CPU time, min of 3; * default)");
     for backend in bb_simd::test_backends() {

@@ -119,7 +119,7 @@ pub fn for_each_variant(v: &mut impl FlipVisitor) {
 #[inline(always)]
 pub fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
     match B::ISA {
-        Isa::Scalar => CarryClzSentinel::flip(b, sq, p, o),
+        Isa::Scalar => CarryLzcnt::flip(b, sq, p, o),
         Isa::Sse2 | Isa::Ssse3 => CarryLzcnt::flip(b, sq, p, o),
         Isa::Avx2 => Avx2SmartClear::flip(b, sq, p, o),
         Isa::Avx512 | Isa::Avx512Vbmi => Avx512Mask::flip(b, sq, p, o),
@@ -136,7 +136,7 @@ pub fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
 #[must_use]
 pub const fn default_name(isa: Isa) -> &'static str {
     match isa {
-        Isa::Scalar => CarryClzSentinel::NAME,
+        Isa::Scalar => CarryLzcnt::NAME,
         Isa::Sse2 | Isa::Ssse3 => CarryLzcnt::NAME,
         Isa::Avx2 => Avx2SmartClear::NAME,
         Isa::Avx512 | Isa::Avx512Vbmi => Avx512Mask::NAME,
