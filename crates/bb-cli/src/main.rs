@@ -8,11 +8,19 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 mod perft_chess;
+mod perft_reversi;
+mod solve;
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     if argv.len() >= 2 && argv[0] == "perft" && argv[1] == "chess" {
         return perft_chess::run(&argv[2..]);
+    }
+    if argv.len() >= 2 && argv[0] == "perft" && argv[1] == "reversi" {
+        return perft_reversi::run(&argv[2..]);
+    }
+    if argv.first().is_some_and(|a| a == "solve") {
+        return solve::run(&argv[1..]);
     }
     match args::parse(std::env::args().skip(1)) {
         Ok(Command::Help) => {

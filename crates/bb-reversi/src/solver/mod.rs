@@ -239,6 +239,7 @@ impl<'a, B: Backend> Search<'a, B> {
     }
 
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn solve_2(
         &mut self,
         p: u64,

@@ -1,0 +1,134 @@
+//! `bb solve FILE.obf [--threads N] [--tt-bits B]`: solves every problem of an OBF file exactly
+//! and prints an Edax-like table (number, empties, score, time, nodes, nodes/s, PV); checks each
+//! score against the file and exits with status 1 on a mismatch.
+
+use bb_reversi::game::BoardExt;
+use bb_reversi::obf;
+use bb_reversi::solver::{Limits, Solver};
+use std::process::ExitCode;
+use std::time::Duration;
+
+const USAGE: &str = "usage: bb solve FILE.obf [--threads N] [--tt-bits B]";
+
+fn parse(args: &[String]) -> Result<(String, usize, u32), String> {
+    let (mut file, mut threads, mut bits) = (None, 1, 21);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--threads" => {
+                let n = it.next().ok_or("--threads needs a number")?;
+                threads = n
+                    .parse()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or(format!("--threads: {n:?} is not a positive number"))?;
+            }
+            "--tt-bits" => {
+                let n = it.next().ok_or("--tt-bits needs a number")?;
+                bits = n
+                    .parse()
+                    .ok()
+                    .filter(|n| (10..=30).contains(n))
+                    .ok_or(format!("--tt-bits: {n:?} is not in 10..=30"))?;
+            }
+            s if s.starts_with("--") => return Err(format!("unknown option {s:?}")),
+            s => {
+                if file.is_some() {
+                    return Err(format!("unexpected argument {s:?}"));
+                }
+                file = Some(s.to_string());
+            }
+        }
+    }
+    Ok((file.ok_or("missing FILE")?, threads, bits))
+}
+
+fn fmt_time(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    format!("{}:{:06.3}", (s / 60.0) as u64, s % 60.0)
+}
+
+/// Runs the command on the arguments after `solve`.
+pub fn run(args: &[String]) -> ExitCode {
+    let (file, threads, bits) = match parse(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("bb solve: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match std::fs::read_to_string(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("bb solve: {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let problems = match obf::parse_file(&text) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("bb solve: {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    println!(
+        "# backend {}, {threads} thread{}, table 2^{bits} entries",
+        bb_simd::best_backend().label(),
+        if threads == 1 { "" } else { "s" }
+    );
+    println!(" # | empties | score |    time    |     nodes     |   nodes/s   | PV");
+    println!("---+---------+-------+------------+---------------+-------------+-------------------------");
+    let mut solver = Solver::new(bits);
+    let (mut total_nodes, mut total_time, mut bad) = (0u64, Duration::ZERO, 0);
+    let limits = Limits {
+        threads,
+        ..Limits::default()
+    };
+    for (i, p) in problems.iter().enumerate() {
+        let s = match solver.solve(p.board, &limits) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("bb solve: problem {}: {e}", i + 1);
+                return ExitCode::from(1);
+            }
+        };
+        total_nodes += s.nodes;
+        total_time += s.time;
+        let want = p.best_score();
+        let ok = want.is_none_or(|w| w == s.score);
+        if !ok {
+            bad += 1;
+        }
+        let pv: Vec<String> = s.pv.iter().take(12).map(ToString::to_string).collect();
+        println!(
+            "{:>2} | {:>7} | {:>+5} | {} | {:>13} | {:>11.0} | {}{}",
+            i + 1,
+            p.board.empties(),
+            s.score,
+            fmt_time(s.time),
+            s.nodes,
+            s.nodes as f64 / s.time.as_secs_f64().max(1e-9),
+            pv.join(" "),
+            if ok {
+                String::new()
+            } else {
+                format!("   MISMATCH: expected {:+}", want.unwrap_or(0))
+            }
+        );
+    }
+    println!("---+---------+-------+------------+---------------+-------------+-------------------------");
+    println!(
+        "{} problems, {} nodes in {} ({:.1} M nodes/s), {} mismatch{}",
+        problems.len(),
+        total_nodes,
+        fmt_time(total_time),
+        total_nodes as f64 / total_time.as_secs_f64().max(1e-9) / 1e6,
+        bad,
+        if bad == 1 { "" } else { "es" }
+    );
+    if bad > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
