@@ -45,6 +45,7 @@
 pub mod harness;
 pub mod report;
 
+pub mod byteboard;
 pub mod dot_u8i8;
 pub mod flip;
 pub mod full_lines;
@@ -53,6 +54,7 @@ pub mod mobility;
 pub mod popcount;
 pub mod sliders;
 pub mod stability;
+pub mod transpose;
 
 pub use harness::{
     Case, Clock, Entry, Measured, Outcome, Register, Registry, Settings, backends, latency,
@@ -69,6 +71,8 @@ pub fn register_all(r: &mut impl Register) {
     last_flip_count::register(r);
     full_lines::register(r);
     stability::register(r);
+    byteboard::register(r);
+    transpose::register(r);
     sliders::register(r);
 }
 
