@@ -98,21 +98,21 @@ pub fn default_name<B: Backend>() -> &'static str {
     }
 }
 
+#[allow(dead_code)]
 enum Choice {
     Pext,
     Cooijmans,
     Magic,
 }
 
-// The per-backend choice, measured on this machine class (see docs/techniques-chess.md):
-// AVX-512 runs the table-free HQ with Cooijmans' rank fastest in both modes (VPMULLQ lets LLVM
-// vectorize independent calls; no 800 KiB table to miss in latency mode); AVX2 with fast PEXT
-// takes PEXT; everything else (including AMD Zen 1/2's slow PEXT) takes fancy magics.
+// The per-backend choice, measured on this machine class (see docs/techniques-chess.md): PEXT
+// wherever it is fast (AVX2 with fast PEXT, AVX-512), fancy magics elsewhere (including AMD
+// Zen 1/2, whose PEXT is microcoded). `Choice::Cooijmans` is kept for the AVX-512 experiments
+// (table-free, best latency after `peshkov_twin`) but not selected.
 #[inline(always)]
 const fn choice<B: Backend>() -> Choice {
     match B::ISA {
-        Isa::Avx512 | Isa::Avx512Vbmi => Choice::Cooijmans,
-        Isa::Avx2 if B::FAST_PEXT => Choice::Pext,
+        Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if B::FAST_PEXT => Choice::Pext,
         _ => Choice::Magic,
     }
 }
