@@ -315,3 +315,41 @@ mod perft_checks {
         }
     }
 }
+
+/// Timing helper, not a test of speed: `cargo test --release -p bb-chess --test byteboard --
+/// --ignored --nocapture perft_speed` prints byteboard vs bitboard perft Mnps (median of 5).
+#[test]
+#[ignore]
+fn perft_speed() {
+    use bb_chess::byteboard::movegen::{BytePosition, perft};
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let bp = BytePosition::from_position(&pos).unwrap();
+        let depth = 4;
+        let time = |f: &dyn Fn() -> u64| {
+            let mut v: Vec<(f64, u64)> = (0..5)
+                .map(|_| {
+                    let t = std::time::Instant::now();
+                    let n = f();
+                    (t.elapsed().as_secs_f64(), n)
+                })
+                .collect();
+            v.sort_by(|a, b| a.0.total_cmp(&b.0));
+            v[2]
+        };
+        let (tb, nb) = bb_simd::dispatch!(|b| time(&|| perft(b, &bp, depth)));
+        let (tp, np) =
+            bb_simd::dispatch!(|b| time(&|| bb_chess::perft::perft_with(b, &pos, depth)));
+        assert_eq!(nb, np);
+        println!(
+            "{fen} d{depth}: byteboard {:.1} Mnps, position {:.1} Mnps, ratio {:.2}",
+            nb as f64 / tb / 1e6,
+            np as f64 / tp / 1e6,
+            tp / tb
+        );
+    }
+}
