@@ -19,6 +19,43 @@ use bb_core::masks::{between, line};
 use bb_core::{Rank, Square};
 use bb_simd::Backend;
 
+/// Where generated moves go: a [`MoveList`], or a counter (bulk counting).
+pub trait MoveSink {
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// Normal moves from `from` to every square of `targets`.
+    #[inline(always)]
+    fn targets(&mut self, from: Square, mut targets: u64) {
+        while targets != 0 {
+            let to = Square::new_masked(targets.trailing_zeros() as u8);
+            targets &= targets - 1;
+            self.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves without storing them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn targets(&mut self, _: Square, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+}
+
 /// A byteboard plus side to move, castling rights and en-passant square.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct BytePosition {
@@ -96,6 +133,12 @@ impl BytePosition {
     /// Appends every legal move to `list`.
     #[inline(always)]
     pub fn legal_moves<B: Backend>(&self, b: B, list: &mut MoveList) {
+        self.generate(b, list);
+    }
+
+    /// Generates every legal move into `list` (a [`MoveList`] or a [`MoveCounter`]).
+    #[inline(always)]
+    pub fn generate<B: Backend, S: MoveSink>(&self, b: B, list: &mut S) {
         let us = self.side;
         let them = us.opponent();
         let bbs = b.vectorize(|| transpose::to_bitboards(b, &self.board.mailbox()));
@@ -120,12 +163,7 @@ impl BytePosition {
         }
 
         // King.
-        let mut k = self.piece_targets(b, us, 0) & !ours & !danger;
-        while k != 0 {
-            let to = Square::new_masked(k.trailing_zeros() as u8);
-            k &= k - 1;
-            list.push(Move::new(ksq, to, MoveKind::Normal));
-        }
+        list.targets(ksq, self.piece_targets(b, us, 0) & !ours & !danger);
         if checkers.count_ones() > 1 {
             return;
         }
@@ -163,12 +201,10 @@ impl BytePosition {
             if p.piece() == Some(Piece::Pawn) {
                 continue;
             }
-            let mut t = self.piece_targets(b, us, id) & mask & !ours & allowed(from);
-            while t != 0 {
-                let to = Square::new_masked(t.trailing_zeros() as u8);
-                t &= t - 1;
-                list.push(Move::new(from, to, MoveKind::Normal));
-            }
+            list.targets(
+                from,
+                self.piece_targets(b, us, id) & mask & !ours & allowed(from),
+            );
         }
 
         // Pawns.
@@ -183,7 +219,7 @@ impl BytePosition {
             let from = Square::new_masked(ps.trailing_zeros() as u8);
             ps &= ps - 1;
             let ok = mask & allowed(from);
-            let push = |to: Square, list: &mut MoveList| {
+            let push = |to: Square, list: &mut S| {
                 if to.rank() == last {
                     for k in PROMOS {
                         list.push(Move::new(from, to, k));
@@ -266,9 +302,9 @@ impl BytePosition {
     #[inline(always)]
     #[must_use]
     pub fn count_legal<B: Backend>(&self, b: B) -> u64 {
-        let mut list = MoveList::new();
-        self.legal_moves(b, &mut list);
-        list.len() as u64
+        let mut c = MoveCounter(0);
+        self.generate(b, &mut c);
+        c.0
     }
 }
 
@@ -283,11 +319,11 @@ fn perft_inner<B: Backend>(b: B, pos: &BytePosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal(b);
+    }
     let mut list = MoveList::new();
     pos.legal_moves(b, &mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut n = 0;
     for &mv in list.iter() {
         let mut next = *pos;
