@@ -837,6 +837,97 @@ impl Solver {
         })
     }
 
+    /// Young-brothers-wait split along the principal variation: at `level > 0` the first
+    /// child is searched (recursively split) before the others are shared among the threads,
+    /// each testing its move with a null window against the best score so far.
+    #[cfg(feature = "std")]
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        tts: &mut [Tt],
+        board: Board,
+        mut alpha: i32,
+        beta: i32,
+        n: u32,
+        level: u32,
+        backend: bb_simd::AnyBackend,
+        limits: &Limits<'_>,
+        nodes: &core::sync::atomic::AtomicU64,
+        stopped: &AtomicBool,
+    ) -> (i32, Option<Square>) {
+        use core::sync::atomic::{AtomicI32, AtomicUsize};
+        let moves = board.moves();
+        let seq = |tt: &mut Tt, c: Board, a: i32, bt: i32| -> i32 {
+            bb_simd::dispatch!(backend, |b| {
+                let mut s = Search::new(b, &mut *tt, limits);
+                let v = s.search(c.p, c.o, a, bt, (!(c.p | c.o)).count_ones());
+                nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                if s.stopped {
+                    stopped.store(true, Ordering::Relaxed);
+                }
+                v
+            })
+        };
+        if level == 0 || moves == 0 || n <= SHALLOW + 4 || tts.len() < 2 {
+            return (seq(&mut tts[0], board, alpha, beta), None);
+        }
+        let mut children: Vec<(Square, Board, u32)> = crate::game::Squares(moves)
+            .filter_map(|s| {
+                board.play(s).map(|c| {
+                    let m = c.moves();
+                    (s, c, m.count_ones() + (m & CORNERS).count_ones())
+                })
+            })
+            .collect();
+        children.sort_by_key(|c| c.2);
+        let (v0, _) = Self::split(
+            tts, children[0].1, -beta, -alpha, n - 1, level - 1, backend, limits, nodes, stopped,
+        );
+        let first = -v0;
+        if stopped.load(Ordering::Relaxed) || first >= beta || children.len() == 1 {
+            return (first, Some(children[0].0));
+        }
+        alpha = alpha.max(first);
+        let best = AtomicI32::new(first);
+        let shared_alpha = AtomicI32::new(alpha);
+        let best_idx = AtomicUsize::new(0);
+        let next = AtomicUsize::new(1);
+        let lock = std::sync::Mutex::new(());
+        let children = &children;
+        std::thread::scope(|sc| {
+            for tt in tts.iter_mut() {
+                let (best, shared_alpha, best_idx, next, lock, seq) =
+                    (&best, &shared_alpha, &best_idx, &next, &lock, &seq);
+                sc.spawn(move || {
+                    loop {
+                        let a = shared_alpha.load(Ordering::Relaxed);
+                        if a >= beta || stopped.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(_, c, _)) = children.get(i) else { break };
+                        let mut v = -seq(tt, c, -a - 1, -a);
+                        if v > a && v < beta && !stopped.load(Ordering::Relaxed) {
+                            v = -seq(tt, c, -beta, -a);
+                        }
+                        if stopped.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let _g = lock.lock();
+                        if v > best.load(Ordering::Relaxed) {
+                            best.store(v, Ordering::Relaxed);
+                            best_idx.store(i, Ordering::Relaxed);
+                            if v > shared_alpha.load(Ordering::Relaxed) {
+                                shared_alpha.store(v, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        let i = best_idx.load(Ordering::Relaxed);
+        (best.load(Ordering::Relaxed), Some(children[i].0))
+    }
+
     #[cfg(feature = "std")]
     fn solve_threads(
         &mut self,
@@ -844,123 +935,35 @@ impl Solver {
         limits: &Limits<'_>,
         backend: bb_simd::AnyBackend,
     ) -> Result<Solution, Interrupted> {
-        use core::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize};
-        let threads = limits.threads;
-        while self.tts.len() < threads {
+        use core::sync::atomic::AtomicU64;
+        while self.tts.len() < limits.threads {
             self.tts.push(Tt::new(self.bits));
         }
         let n = (!(board.p | board.o)).count_ones();
-        let moves = board.moves();
-        if moves == 0 || n <= SHALLOW + 2 {
+        if board.moves() == 0 || n <= SHALLOW + 4 {
             return self.solve_one(board, limits, backend);
         }
-        // Root move order: fastest first (as in deep nodes).
-        let mut children: Vec<(Square, Board, u32)> = crate::game::Squares(moves)
-            .filter_map(|s| {
-                board.play(s).map(|c| {
-                    (
-                        s,
-                        c,
-                        c.moves().count_ones() + (c.moves() & CORNERS).count_ones(),
-                    )
-                })
-            })
-            .collect();
-        children.sort_by_key(|c| c.2);
         let nodes = AtomicU64::new(0);
         let stopped = AtomicBool::new(false);
-        let local_stop = AtomicBool::new(false);
-        // First move: full window on table 0.
-        let (first, rest) = self.tts.split_first_mut().expect("one table");
-        let lim0 = Limits {
-            max_nodes: limits.max_nodes,
-            stop: limits.stop,
-            threads: 1,
-        };
-        let first_score = bb_simd::dispatch!(backend, |b| {
-            let mut s = Search::new(b, &mut *first, &lim0);
-            let v = -s.search(children[0].1.p, children[0].1.o, -64, 64, n - 1);
-            nodes.fetch_add(s.nodes, Ordering::Relaxed);
-            if s.stopped {
-                stopped.store(true, Ordering::Relaxed);
-            }
-            v
-        });
-        if stopped.load(Ordering::Relaxed) {
-            return Err(Interrupted {
-                nodes: nodes.load(Ordering::Relaxed),
-            });
-        }
-        let alpha = AtomicI32::new(first_score);
-        let best_idx = AtomicUsize::new(0);
-        let next = AtomicUsize::new(1);
-        let lock = std::sync::Mutex::new(());
-        let children_ref = &children;
-        let mut tables: Vec<&mut Tt> = Vec::new();
-        tables.push(first);
-        for t in rest.iter_mut().take(threads - 1) {
-            tables.push(t);
-        }
-        std::thread::scope(|sc| {
-            for tt in tables {
-                let (alpha, best_idx, next, lock, nodes, stopped, local_stop) = (
-                    &alpha,
-                    &best_idx,
-                    &next,
-                    &lock,
-                    &nodes,
-                    &stopped,
-                    &local_stop,
-                );
-                sc.spawn(move || {
-                    let stop_flag = limits.stop;
-                    bb_simd::dispatch!(backend, |b| {
-                        let lim = Limits {
-                            max_nodes: limits.max_nodes,
-                            stop: Some(local_stop),
-                            threads: 1,
-                        };
-                        let mut s = Search::new(b, &mut *tt, &lim);
-                        loop {
-                            if stop_flag.is_some_and(|f| f.load(Ordering::Relaxed)) {
-                                local_stop.store(true, Ordering::Relaxed);
-                            }
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&(_, c, _)) = children_ref.get(i) else {
-                                break;
-                            };
-                            let a = alpha.load(Ordering::Relaxed);
-                            if a >= 64 {
-                                break;
-                            }
-                            let mut v = -s.search(c.p, c.o, -a - 1, -a, n - 1);
-                            if v > a && !s.stopped {
-                                v = -s.search(c.p, c.o, -64, -a, n - 1);
-                            }
-                            if s.stopped {
-                                stopped.store(true, Ordering::Relaxed);
-                                local_stop.store(true, Ordering::Relaxed);
-                                break;
-                            }
-                            if v > a {
-                                let _g = lock.lock();
-                                if v > alpha.load(Ordering::Relaxed) {
-                                    alpha.store(v, Ordering::Relaxed);
-                                    best_idx.store(i, Ordering::Relaxed);
-                                }
-                            }
-                        }
-                        nodes.fetch_add(s.nodes, Ordering::Relaxed);
-                    });
-                });
-            }
-        });
+        let threads = limits.threads;
+        let (score, best) = Self::split(
+            &mut self.tts[..threads],
+            board,
+            -64,
+            64,
+            n,
+            8,
+            backend,
+            limits,
+            &nodes,
+            &stopped,
+        );
         let total = nodes.load(Ordering::Relaxed);
         if stopped.load(Ordering::Relaxed) {
             return Err(Interrupted { nodes: total });
         }
-        let score = alpha.load(Ordering::Relaxed);
-        let (sq0, child, _) = children[best_idx.load(Ordering::Relaxed)];
+        let sq0 = best.expect("a root move");
+        let child = board.play(sq0).expect("legal root move");
         let mut pv = alloc::vec![Move::Play(sq0)];
         let tt = &mut self.tts[0];
         bb_simd::dispatch!(backend, |b| {
