@@ -16,8 +16,10 @@
 //!
 //! Everything is generic over the backend and runs inside one `dispatch!` per thread. An
 //! interrupt flag or a node limit stops the search cleanly ([`Solver::solve`] then returns
-//! `Err(Interrupted)`). With `threads >= 2` the root moves after the first are shared among
-//! threads (each with its own table), tested with null windows against the best score so far.
+//! `Err(Interrupted)`). With `threads >= 2` the search splits along the principal variation
+//! (young brothers wait, the top 8 plies): after a node's first move, its other moves are
+//! shared among the threads and tested with null windows against the best score so far; all
+//! threads share one lock-free transposition table (atomic words, XOR-verified entries).
 //!
 //! ```
 //! use bb_reversi::{obf::Problem, solver::{Solver, Limits}};
@@ -34,7 +36,7 @@ use crate::game::Move;
 use alloc::vec::Vec;
 use bb_core::Square;
 use bb_simd::Backend;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Nodes with at most this many empties use the shallow search (no transposition table).
 pub const SHALLOW: u32 = 7;
@@ -143,22 +145,52 @@ struct Entry {
 
 const NO_MOVE: u8 = 64;
 
-/// The transposition table: `2^bits` entries in two-way buckets.
+/// The transposition table: `2^bits` entries in two-way buckets, shared by the threads
+/// without locks: each entry is three atomic words (`p ^ data`, `o ^ data`, `data`), so a torn
+/// write never matches a position (the "lockless hashing" XOR trick).
 struct Tt {
-    e: Vec<Entry>,
+    e: Vec<[AtomicU64; 3]>,
     mask: usize,
 }
 
 impl Tt {
     fn new(bits: u32) -> Tt {
         let n = 1usize << bits.clamp(4, 30);
+        let mut e = Vec::with_capacity(n);
+        e.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)]);
         Tt {
-            e: alloc::vec![Entry::default(); n],
+            e,
             mask: (n - 1) & !1,
         }
     }
     fn clear(&mut self) {
-        self.e.fill(Entry::default());
+        for w in self.e.iter_mut().flatten() {
+            *w.get_mut() = 0;
+        }
+    }
+    #[inline(always)]
+    fn load(&self, i: usize) -> Entry {
+        let w = &self.e[i];
+        let d = w[2].load(Ordering::Relaxed);
+        Entry {
+            p: w[0].load(Ordering::Relaxed) ^ d,
+            o: w[1].load(Ordering::Relaxed) ^ d,
+            lower: d as u8 as i8,
+            upper: (d >> 8) as u8 as i8,
+            mv: (d >> 16) as u8,
+            empties: (d >> 24) as u8,
+        }
+    }
+    #[inline(always)]
+    fn save(&self, i: usize, e: Entry) {
+        let d = u64::from(e.lower as u8)
+            | u64::from(e.upper as u8) << 8
+            | u64::from(e.mv) << 16
+            | u64::from(e.empties) << 24;
+        let w = &self.e[i];
+        w[2].store(d, Ordering::Relaxed);
+        w[0].store(e.p ^ d, Ordering::Relaxed);
+        w[1].store(e.o ^ d, Ordering::Relaxed);
     }
     #[inline(always)]
     fn index(&self, p: u64, o: u64) -> usize {
@@ -187,7 +219,7 @@ impl core::fmt::Debug for Solver {
 
 struct Search<'a, B: Backend> {
     b: B,
-    tt: &'a mut Tt,
+    tt: &'a Tt,
     nodes: u64,
     next_check: u64,
     max_nodes: u64,
@@ -201,7 +233,7 @@ fn sq(i: u32) -> Square {
 }
 
 impl<'a, B: Backend> Search<'a, B> {
-    fn new(b: B, tt: &'a mut Tt, limits: &Limits<'a>) -> Self {
+    fn new(b: B, tt: &'a Tt, limits: &Limits<'a>) -> Self {
         Search {
             b,
             tt,
@@ -570,7 +602,7 @@ impl<'a, B: Backend> Search<'a, B> {
         let i = self.tt.index(p, o);
         let mut tt_move = NO_MOVE;
         for k in 0..2 {
-            let e = self.tt.e[i + k];
+            let e = self.tt.load(i + k);
             if e.p == p && e.o == o {
                 let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
                 if lo >= beta {
@@ -661,9 +693,9 @@ impl<'a, B: Backend> Search<'a, B> {
     #[allow(clippy::too_many_arguments)]
     fn store(&mut self, i: usize, p: u64, o: u64, lower: i32, upper: i32, mv: u8, n: u32) {
         let (lower, upper) = (lower.clamp(-64, 64) as i8, upper.clamp(-64, 64) as i8);
-        let t = &mut self.tt.e;
+        let t = self.tt;
         for k in 0..2 {
-            let e = &mut t[i + k];
+            let mut e = t.load(i + k);
             if e.p == p && e.o == o {
                 e.lower = e.lower.max(lower);
                 e.upper = e.upper.min(upper);
@@ -671,25 +703,26 @@ impl<'a, B: Backend> Search<'a, B> {
                     (e.lower, e.upper) = (lower, upper);
                 }
                 e.mv = mv;
+                t.save(i + k, e);
                 return;
             }
         }
-        let k = usize::from(t[i + 1].empties < t[i].empties);
-        t[i + k] = Entry {
+        let k = usize::from(t.load(i + 1).empties < t.load(i).empties);
+        t.save(i + k, Entry {
             p,
             o,
             lower,
             upper,
             mv,
             empties: n as u8,
-        };
+        });
     }
 
     /// Best-move probe for the PV: the table's move if any.
     fn tt_move(&self, p: u64, o: u64) -> Option<u32> {
         let i = self.tt.index(p, o);
         (0..2)
-            .map(|k| self.tt.e[i + k])
+            .map(|k| self.tt.load(i + k))
             .find(|e| e.p == p && e.o == o && e.mv != NO_MOVE)
             .map(|e| u32::from(e.mv))
     }
@@ -757,7 +790,7 @@ impl Default for Solver {
 
 impl Solver {
     /// A solver with a transposition table of `2^tt_bits` entries (24 bytes each; 20 bits =
-    /// 24 MiB) per thread; allocated here, never during search.
+    /// 24 MiB), shared by all threads; allocated here, never during search.
     #[must_use]
     pub fn new(tt_bits: u32) -> Solver {
         Solver {
@@ -820,7 +853,7 @@ impl Solver {
     ) -> Result<Solution, Interrupted> {
         let tt = &mut self.tts[0];
         bb_simd::dispatch!(backend, |b| {
-            let mut s = Search::new(b, &mut *tt, limits);
+            let mut s = Search::new(b, &*tt, limits);
             let score = s.root(board);
             if s.stopped {
                 return Err(Interrupted { nodes: s.nodes });
@@ -843,7 +876,8 @@ impl Solver {
     #[cfg(feature = "std")]
     #[allow(clippy::too_many_arguments)]
     fn split(
-        tts: &mut [Tt],
+        tt: &Tt,
+        threads: usize,
         board: Board,
         mut alpha: i32,
         beta: i32,
@@ -856,9 +890,9 @@ impl Solver {
     ) -> (i32, Option<Square>) {
         use core::sync::atomic::{AtomicI32, AtomicUsize};
         let moves = board.moves();
-        let seq = |tt: &mut Tt, c: Board, a: i32, bt: i32| -> i32 {
+        let seq = |c: Board, a: i32, bt: i32| -> i32 {
             bb_simd::dispatch!(backend, |b| {
-                let mut s = Search::new(b, &mut *tt, limits);
+                let mut s = Search::new(b, tt, limits);
                 let v = s.search(c.p, c.o, a, bt, (!(c.p | c.o)).count_ones());
                 nodes.fetch_add(s.nodes, Ordering::Relaxed);
                 if s.stopped {
@@ -867,8 +901,8 @@ impl Solver {
                 v
             })
         };
-        if level == 0 || moves == 0 || n <= SHALLOW + 4 || tts.len() < 2 {
-            return (seq(&mut tts[0], board, alpha, beta), None);
+        if level == 0 || moves == 0 || n <= SHALLOW + 4 || threads < 2 {
+            return (seq(board, alpha, beta), None);
         }
         let mut children: Vec<(Square, Board, u32)> = crate::game::Squares(moves)
             .filter_map(|s| {
@@ -880,7 +914,7 @@ impl Solver {
             .collect();
         children.sort_by_key(|c| c.2);
         let (v0, _) = Self::split(
-            tts, children[0].1, -beta, -alpha, n - 1, level - 1, backend, limits, nodes, stopped,
+            tt, threads, children[0].1, -beta, -alpha, n - 1, level - 1, backend, limits, nodes, stopped,
         );
         let first = -v0;
         if stopped.load(Ordering::Relaxed) || first >= beta || children.len() == 1 {
@@ -894,7 +928,7 @@ impl Solver {
         let lock = std::sync::Mutex::new(());
         let children = &children;
         std::thread::scope(|sc| {
-            for tt in tts.iter_mut() {
+            for _ in 0..threads {
                 let (best, shared_alpha, best_idx, next, lock, seq) =
                     (&best, &shared_alpha, &best_idx, &next, &lock, &seq);
                 sc.spawn(move || {
@@ -905,9 +939,9 @@ impl Solver {
                         }
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&(_, c, _)) = children.get(i) else { break };
-                        let mut v = -seq(tt, c, -a - 1, -a);
+                        let mut v = -seq(c, -a - 1, -a);
                         if v > a && v < beta && !stopped.load(Ordering::Relaxed) {
-                            v = -seq(tt, c, -beta, -a);
+                            v = -seq(c, -beta, -a);
                         }
                         if stopped.load(Ordering::Relaxed) {
                             break;
@@ -936,9 +970,6 @@ impl Solver {
         backend: bb_simd::AnyBackend,
     ) -> Result<Solution, Interrupted> {
         use core::sync::atomic::AtomicU64;
-        while self.tts.len() < limits.threads {
-            self.tts.push(Tt::new(self.bits));
-        }
         let n = (!(board.p | board.o)).count_ones();
         if board.moves() == 0 || n <= SHALLOW + 4 {
             return self.solve_one(board, limits, backend);
@@ -947,7 +978,8 @@ impl Solver {
         let stopped = AtomicBool::new(false);
         let threads = limits.threads;
         let (score, best) = Self::split(
-            &mut self.tts[..threads],
+            &self.tts[0],
+            threads,
             board,
             -64,
             64,
@@ -968,7 +1000,7 @@ impl Solver {
         let tt = &mut self.tts[0];
         bb_simd::dispatch!(backend, |b| {
             let lim = Limits::default();
-            let mut s = Search::new(b, &mut *tt, &lim);
+            let mut s = Search::new(b, &*tt, &lim);
             s.pv(child, -score, &mut pv);
         });
         Ok(Solution {
