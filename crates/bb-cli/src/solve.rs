@@ -77,7 +77,9 @@ pub fn run(args: &[String]) -> ExitCode {
         if threads == 1 { "" } else { "s" }
     );
     println!(" # | empties | score |    time    |     nodes     |   nodes/s   | PV");
-    println!("---+---------+-------+------------+---------------+-------------+-------------------------");
+    println!(
+        "---+---------+-------+------------+---------------+-------------+-------------------------"
+    );
     let mut solver = Solver::new(bits);
     let (mut total_nodes, mut total_time, mut bad) = (0u64, Duration::ZERO, 0);
     let limits = Limits {
@@ -116,7 +118,9 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         );
     }
-    println!("---+---------+-------+------------+---------------+-------------+-------------------------");
+    println!(
+        "---+---------+-------+------------+---------------+-------------+-------------------------"
+    );
     println!(
         "{} problems, {} nodes in {} ({:.1} M nodes/s), {} mismatch{}",
         problems.len(),

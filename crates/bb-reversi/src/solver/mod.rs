@@ -157,7 +157,9 @@ impl Tt {
     fn new(bits: u32) -> Tt {
         let n = 1usize << bits.clamp(4, 30);
         let mut e = Vec::with_capacity(n);
-        e.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)]);
+        e.resize_with(n, || {
+            [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)]
+        });
         Tt {
             e,
             mask: (n - 1) & !1,
@@ -708,14 +710,17 @@ impl<'a, B: Backend> Search<'a, B> {
             }
         }
         let k = usize::from(t.load(i + 1).empties < t.load(i).empties);
-        t.save(i + k, Entry {
-            p,
-            o,
-            lower,
-            upper,
-            mv,
-            empties: n as u8,
-        });
+        t.save(
+            i + k,
+            Entry {
+                p,
+                o,
+                lower,
+                upper,
+                mv,
+                empties: n as u8,
+            },
+        );
     }
 
     /// Best-move probe for the PV: the table's move if any.
@@ -914,7 +919,17 @@ impl Solver {
             .collect();
         children.sort_by_key(|c| c.2);
         let (v0, _) = Self::split(
-            tt, threads, children[0].1, -beta, -alpha, n - 1, level - 1, backend, limits, nodes, stopped,
+            tt,
+            threads,
+            children[0].1,
+            -beta,
+            -alpha,
+            n - 1,
+            level - 1,
+            backend,
+            limits,
+            nodes,
+            stopped,
         );
         let first = -v0;
         if stopped.load(Ordering::Relaxed) || first >= beta || children.len() == 1 {
@@ -938,7 +953,9 @@ impl Solver {
                             break;
                         }
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(_, c, _)) = children.get(i) else { break };
+                        let Some(&(_, c, _)) = children.get(i) else {
+                            break;
+                        };
                         let mut v = -seq(c, -a - 1, -a);
                         if v > a && v < beta && !stopped.load(Ordering::Relaxed) {
                             v = -seq(c, -beta, -a);
