@@ -131,8 +131,8 @@ pub trait BoardExt: Sized {
     /// let b = Board { p: 0xff, o: 0xff00 }; // 8 v 8, 48 empties: draw
     /// assert_eq!(b.final_score(), 0);
     /// let b = Board { p: 0x1ff, o: 0xfe00 };
-    /// assert_eq!(b.final_score(), 2 + 47);
-    /// assert_eq!(b.pass().final_score(), -49);
+    /// assert_eq!(b.final_score(), 2 + 48); // 9 v 7, the winner gets the 48 empties
+    /// assert_eq!(b.pass().final_score(), -50);
     /// ```
     fn final_score(self) -> i32;
 }

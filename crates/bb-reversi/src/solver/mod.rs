@@ -912,8 +912,12 @@ impl Solver {
         let mut children: Vec<(Square, Board, u32)> = crate::game::Squares(moves)
             .filter_map(|s| {
                 board.play(s).map(|c| {
+                    // The deep nodes' ordering key (see `deep_body`).
                     let m = c.moves();
-                    (s, c, m.count_ones() + (m & CORNERS).count_ones())
+                    let pm = crate::mobility::potential_mobility_scalar(c.p, c.o);
+                    let key =
+                        (m.count_ones() + (m & CORNERS).count_ones()) * 64 + pm.count_ones() * 4;
+                    (s, c, key.saturating_sub((c.o & CORNERS).count_ones() * 32))
                 })
             })
             .collect();
