@@ -71,9 +71,9 @@ pub fn register_all(r: &mut impl Register) {
     last_flip_count::register(r);
     full_lines::register(r);
     stability::register(r);
+    sliders::register(r);
     byteboard::register(r);
     transpose::register(r);
-    sliders::register(r);
 }
 
 /// A registry with every kernel, workloads sized by `settings`.
