@@ -682,6 +682,14 @@ fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, String> {
         let Some(exe) = a.get("executable").and_then(Value::as_str) else {
             continue;
         };
+        let tgt_name = a
+            .get("target")
+            .and_then(|t| t.get("name"))
+            .and_then(Value::as_str);
+        if !is_test && tgt_name == Some("bb") {
+            // bb-cli's integration tests made cargo build the `bb` binary already.
+            built.bb = Some(exe.into());
+        }
         if !is_test {
             continue;
         }
@@ -725,7 +733,7 @@ fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, String> {
     }
     built.bins.sort_by(|a, b| a.label.cmp(&b.label));
     built.bins.dedup_by(|a, b| a.exe == b.exe);
-    if let Some(c) = bb_cmd.as_mut() {
+    if let Some(c) = bb_cmd.as_mut().filter(|_| built.bb.is_none()) {
         for a in artifacts(c)? {
             let is_bb = a
                 .get("target")
