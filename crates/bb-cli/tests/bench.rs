@@ -7,6 +7,22 @@ use bb_simd::{Backend, Isa};
 use std::process::Command;
 use std::sync::Arc;
 
+/// The `bb` binary, run under `BB_TEST_RUNNER` (the emulator of a `cargo xtask test-all-isas` lane)
+/// when that is set, so the child sees the same CPU as this test.
+fn bb_command() -> Command {
+    let bb = env!("CARGO_BIN_EXE_bb");
+    let runner = std::env::var("BB_TEST_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    match words.next() {
+        Some(program) => {
+            let mut c = Command::new(program);
+            c.args(words).arg(bb);
+            c
+        }
+        None => Command::new(bb),
+    }
+}
+
 #[test]
 fn quick_run_checks_every_row() {
     // The bb-simd primitives only: the game kernels have their own test suites, and their
@@ -119,7 +135,7 @@ fn filter_keeps_matching_kernels_and_variants() {
 
 #[test]
 fn cli_json_lines_parse() {
-    let out = Command::new(env!("CARGO_BIN_EXE_bb"))
+    let out = bb_command()
         .args([
             "bench",
             "--quick",
@@ -159,14 +175,13 @@ fn cli_json_lines_parse() {
 
 #[test]
 fn cli_usage_errors_exit_2() {
-    let bb = env!("CARGO_BIN_EXE_bb");
     for args in [
         &["bench", "--bogus"][..],
         &["perft"],
         &["frobnicate"],
         &["bench", "--filter", "no-such-kernel"],
     ] {
-        let out = Command::new(bb)
+        let out = bb_command()
             .args(args)
             .env_remove("BB_BACKEND")
             .output()
@@ -175,7 +190,7 @@ fn cli_usage_errors_exit_2() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("bb: "), "{args:?}: {err}");
     }
-    let out = Command::new(bb)
+    let out = bb_command()
         .args(["bench", "--quick"])
         .env("BB_BACKEND", "avx9")
         .output()
@@ -186,11 +201,7 @@ fn cli_usage_errors_exit_2() {
 
 #[test]
 fn cli_backends_json_parses() {
-    let out = Command::new(env!("CARGO_BIN_EXE_bb"))
-        .args(["backends", "--json"])
-        .env_remove("BB_BACKEND")
-        .output()
-        .unwrap();
+    let out = bb_command().args(["backends", "--json"]).output().unwrap();
     assert!(out.status.success());
     let s = String::from_utf8(out.stdout).unwrap();
     // Nested objects: check the outer shape by hand, and that the dispatch choice is listed.
