@@ -1,4 +1,4 @@
-//! Mailbox <-> bitboards transposition (seed 004): 64 [`Place`](super::Place) bytes become eight
+//! Mailbox <-> bitboards transposition (seed 004): 64 [`Place`] bytes become eight
 //! bitboards (six piece kinds, two colours) and back.
 //!
 //! The bitboards are in the order of [`Bitboards`]: pawn, knight, bishop, rook, queen, king
