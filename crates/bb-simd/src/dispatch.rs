@@ -132,8 +132,21 @@ impl AnyBackend {
         any.ok_or(err)
     }
 
-    /// The token [`best`] names (honours `BB_BACKEND`, cached).
+    /// The token [`best`] names (honours `BB_BACKEND`). With `std` the token itself is cached,
+    /// so a per-call [`dispatch`] costs one load and one match, not a new detection.
     pub fn best() -> Self {
+        #[cfg(feature = "std")]
+        {
+            static CACHE: std::sync::OnceLock<AnyBackend> = std::sync::OnceLock::new();
+            *CACHE.get_or_init(Self::best_uncached)
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            Self::best_uncached()
+        }
+    }
+
+    fn best_uncached() -> Self {
         match AnyBackend::new(best()) {
             Ok(b) => b,
             Err(e) => panic!("bb-simd: selected backend {} is unavailable: {e}", e.isa),
