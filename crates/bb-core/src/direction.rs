@@ -54,49 +54,49 @@ impl Direction {
 
     /// Position of the direction in [`Direction::ALL`].
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// What moving one step adds to a square index: +8, +9, +1, -7, -8, -9, -1, +7.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn shift(self) -> i8 {
         [8, 9, 1, -7, -8, -9, -1, 7][self as usize]
     }
 
     /// Files moved per step (-1, 0 or +1).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn file_delta(self) -> i8 {
         [0, 1, 1, 1, 0, -1, -1, -1][self as usize]
     }
 
     /// Ranks moved per step (-1, 0 or +1).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn rank_delta(self) -> i8 {
         [1, 1, 0, -1, -1, -1, 0, 1][self as usize]
     }
 
     /// The direction pointing the other way.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn opposite(self) -> Direction {
         Self::ALL[(self as usize + 4) & 7]
     }
 
     /// Whether a step increases the square index (N, NE, E, NW), i.e. points toward the MSB.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn is_toward_msb(self) -> bool {
         self.shift() > 0
     }
 
     /// The line this direction runs along.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn line(self) -> Line {
         Line::ALL[[1, 2, 0, 3, 1, 2, 0, 3][self as usize]]
     }
@@ -105,7 +105,7 @@ impl Direction {
     /// wrapping around to the other edge: shift `b & wrap_mask()` and no bit lands where it
     /// should not.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn wrap_mask(self) -> u64 {
         [
             !RANK_8,
@@ -122,7 +122,7 @@ impl Direction {
     /// The squares a step in this direction can land on: the mask to apply *after* shifting,
     /// which is how Kogge-Stone fills use it.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn landing_mask(self) -> u64 {
         shift_raw(self.wrap_mask(), self.shift())
     }
@@ -136,21 +136,21 @@ impl Direction {
     /// assert_eq!(Direction::East.apply(!0), 0xfefe_fefe_fefe_fefe);
     /// ```
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn apply(self, b: u64) -> u64 {
         shift_raw(b & self.wrap_mask(), self.shift())
     }
 
     /// [`Direction::apply`] on a [`Bitboard`](crate::Bitboard).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn shift_bb(self, b: crate::Bitboard) -> crate::Bitboard {
         crate::Bitboard(self.apply(b.0))
     }
 }
 
 /// Shifts left for positive `by`, right for negative `by`, with no masking.
-#[inline]
+#[inline(always)]
 pub(crate) const fn shift_raw(b: u64, by: i8) -> u64 {
     if by >= 0 {
         b << by as u32
@@ -184,14 +184,14 @@ impl Line {
 
     /// Position of the line in [`Line::ALL`] (and in every four-line table).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The direction along this line that increases the square index (E, N, NE, NW).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn toward_msb(self) -> Direction {
         [
             Direction::East,
@@ -203,7 +203,7 @@ impl Line {
 
     /// The direction along this line that decreases the square index (W, S, SW, SE).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub const fn toward_lsb(self) -> Direction {
         self.toward_msb().opposite()
     }

@@ -13,7 +13,7 @@ use crate::direction::shift_raw;
 /// Moves every square of `b` one step in `dir`, dropping squares that would leave the board
 /// (same as [`Direction::apply`]).
 #[must_use]
-#[inline]
+#[inline(always)]
 pub const fn shift(dir: Direction, b: u64) -> u64 {
     dir.apply(b)
 }
@@ -27,7 +27,7 @@ pub const fn shift(dir: Direction, b: u64) -> u64 {
 /// assert_eq!(f, Square::E2.bit() | Square::E3.bit() | Square::E4.bit() | Square::E5.bit());
 /// ```
 #[must_use]
-#[inline]
+#[inline(always)]
 pub const fn occluded(dir: Direction, generators: u64, empty: u64) -> u64 {
     let s = dir.shift();
     // Masking the propagators with the landing mask once stops every wrap: a bit can only move
@@ -53,7 +53,7 @@ pub const fn occluded(dir: Direction, generators: u64, empty: u64) -> u64 {
 /// assert_eq!(a, Square::B1.bit() | Square::C1.bit() | Square::D1.bit());
 /// ```
 #[must_use]
-#[inline]
+#[inline(always)]
 pub const fn attacks(dir: Direction, sliders: u64, empty: u64) -> u64 {
     dir.apply(occluded(dir, sliders, empty))
 }
@@ -62,7 +62,7 @@ macro_rules! per_direction {
     ($($name:ident $dir:ident;)*) => {$(
         #[doc = concat!("Occluded fill toward ", stringify!($dir), "; see [`occluded`].")]
         #[must_use]
-        #[inline]
+        #[inline(always)]
         pub const fn $name(generators: u64, empty: u64) -> u64 {
             occluded(Direction::$dir, generators, empty)
         }
