@@ -10,6 +10,10 @@
 //! `cargo bench -p bb-benches --bench byteboard`. `BB_BENCH_BACKENDS=scalar,avx2,...` limits the
 //! backends (default: all).
 
+#![forbid(unsafe_code)]
+
+mod common;
+
 use bb_chess::byteboard::movegen::{self, BytePosition};
 use bb_chess::byteboard::transpose::{self, TransposeVariant};
 use bb_chess::byteboard::{Byteboard, Place};

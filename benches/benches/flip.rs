@@ -2,11 +2,15 @@
 //! on a million (position, move) samples from seeded random games.
 //! `cargo bench -p bb-benches --bench flip [-- FILTER]`.
 
+#![forbid(unsafe_code)]
+
+mod common;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn benches(c: &mut Criterion) {
-    bb_cli::bench::flip::register(&mut bb_benches::Suite::new(c));
+    bb_cli::bench::flip::register(&mut common::Suite::new(c));
 }
 
-criterion_group!(name = flip; config = bb_benches::config(); targets = benches);
+criterion_group!(name = flip; config = common::config(); targets = benches);
 criterion_main!(flip);

@@ -8,6 +8,10 @@
 //! `cargo bench -p bb-benches --bench sliders` (filter with criterion's usual argument, e.g.
 //! `-- queen/default`). `BB_BENCH_BACKENDS=scalar,avx2,...` limits the backends (default: all).
 
+#![forbid(unsafe_code)]
+
+mod common;
+
 use bb_chess::sliders::{self, SliderVariant, SliderVisitor};
 use bb_core::Square;
 use bb_core::rng::Rng;

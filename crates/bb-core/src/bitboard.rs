@@ -11,8 +11,8 @@ use crate::{Direction, Square};
 
 /// A set of squares: bit `s` is set when [`Square`] `s` is in the set.
 ///
-/// `#[repr(transparent)]` over `u64`, so it converts for free in both directions, and
-/// `bytemuck::Pod`, so slices of bitboards can be cast to slices of `u64`. Kernels take raw
+/// `#[repr(transparent)]` over `u64`, so it converts for free in both directions, and, with the
+/// `bytemuck` feature, `bytemuck::Pod`, so slices of bitboards can be cast to slices of `u64`. Kernels take raw
 /// `u64`; public APIs that hand sets of squares to engine authors use this type.
 ///
 /// ```
@@ -24,9 +24,8 @@ use crate::{Direction, Square};
 /// assert_eq!(b.iter().collect::<Vec<_>>(), [Square::E4, Square::D5]);
 /// assert_eq!(u64::from(b), (1 << 28) | (1 << 35));
 /// ```
-#[derive(
-    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, bytemuck::Pod, bytemuck::Zeroable,
-)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
 #[repr(transparent)]
 pub struct Bitboard(pub u64);
 

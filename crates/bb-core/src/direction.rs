@@ -18,7 +18,8 @@ const RANK_8: u64 = RANK_1 << 56;
 /// // h1 steps to g2; a1 has no north-west neighbour (a1 + 7 would wrap around to h1).
 /// assert_eq!(d.apply(Square::A1.bit() | Square::H1.bit()), Square::G2.bit());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, bytemuck::NoUninit)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::NoUninit))]
 #[repr(u8)]
 pub enum Direction {
     /// Up, toward rank 8: index + 8.
@@ -160,7 +161,8 @@ pub(crate) const fn shift_raw(b: u64, by: i8) -> u64 {
 }
 
 /// One of the four lines through a square, in the project's line order.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, bytemuck::NoUninit)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::NoUninit))]
 #[repr(u8)]
 pub enum Line {
     /// The rank (east-west).

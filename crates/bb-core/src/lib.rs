@@ -20,6 +20,13 @@
 //! assert!(rook.contains(Square::D6) && !rook.contains(Square::D7));
 //! assert_eq!(Bitboard(attacks::knight(Square::A1)).count(), 2);
 //! ```
+//!
+//! # Features
+//!
+//! - `bytemuck` (off by default): `bytemuck::Pod` and `Zeroable` for [`Bitboard`] and the mask
+//!   records, `NoUninit` (and `Zeroable` for [`Square`]) for [`Square`], [`File`], [`Rank`], [`Direction`] and [`Line`], so
+//!   slices cast for free (`bytemuck::cast_slice::<Bitboard, u64>`). Optional because the
+//!   derive's `syn` build would otherwise dominate a clean build of this crate.
 
 #![no_std]
 #![forbid(unsafe_code)]

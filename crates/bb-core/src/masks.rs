@@ -26,7 +26,8 @@ pub static ANTI_EX: [u64; 64] = include!(concat!(env!("OUT_DIR"), "/anti_ex.rs")
 ///
 /// The rank is missing on purpose: byte swapping does not reverse a rank, so ranks need
 /// another technique (see the seed's "rank problem").
-#[derive(Clone, Copy, PartialEq, Eq, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
 #[repr(C, align(32))]
 pub struct HqMask {
     /// `1 << sq`.
@@ -61,7 +62,8 @@ pub static HQ: [HqMask; 64] = include!(concat!(env!("OUT_DIR"), "/hq.rs"));
 /// These are the seed 002 masks of "Flip AVX2" and of the AVX2 chess sliding-attack bonus
 /// section: the seed's `lmask` (bits that a left shift reaches, LS1B search) is our `msb`, its
 /// `rmask` (MS1B search) is our `lsb`. Each half is one 256-bit aligned vector.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
 #[repr(C, align(32))]
 pub struct HalfLines {
     /// Per line, the squares below the square (toward bit 0).

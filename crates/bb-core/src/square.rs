@@ -65,7 +65,8 @@ fn exact_chars<const N: usize>(s: &str) -> Result<[char; N], ParseSquareError> {
 }
 
 /// A file (column) of the board, `a` to `h`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, bytemuck::NoUninit)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::NoUninit))]
 #[repr(u8)]
 #[allow(missing_docs)] // The variant names are the documentation.
 pub enum File {
@@ -164,7 +165,8 @@ impl FromStr for File {
 }
 
 /// A rank (row) of the board, `1` to `8`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, bytemuck::NoUninit)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::NoUninit))]
 #[repr(u8)]
 #[allow(missing_docs)] // The variant names are the documentation.
 pub enum Rank {
@@ -279,9 +281,8 @@ impl FromStr for Rank {
 /// assert_eq!(Square::H8.offset(Direction::North), None);
 /// assert_eq!(e4.to_string(), "e4");
 /// ```
-#[derive(
-    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, bytemuck::NoUninit, bytemuck::Zeroable,
-)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::NoUninit, bytemuck::Zeroable))]
 #[repr(transparent)]
 pub struct Square(u8);
 

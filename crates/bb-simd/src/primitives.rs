@@ -216,29 +216,10 @@ pub fn dot_u8i8_sat16_reference(features: &[u8; 64], weights: &[i8; 64]) -> i32 
     emu::dot_u8i8_sat16(features, weights)
 }
 
-/// Convenience free function with per-call dispatch through the `multiversion` crate: the body
-/// is compiled for several targets and the best one for the running CPU is chosen at run time
-/// (a cached function pointer; static dispatch when the build already targets the features,
-/// e.g. with `-C target-cpu=native`).
-///
-/// This is the pattern for callers that cannot restructure their code; it costs an indirect
-/// call per invocation and the body cannot inline into the caller. Dispatching once
-/// ([`dispatch`](crate::dispatch()) around the whole loop, with the kernel inlined inside
-/// `vectorize`) is faster; `bb bench` measures both.
-#[cfg(feature = "std")]
-#[multiversion::multiversion(targets(
-    "x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq",
-    "x86_64+avx2+popcnt",
-    "x86_64+popcnt",
-    "aarch64+neon",
-))]
-pub fn popcount_sum_multiversion(boards: &[u64]) -> u64 {
-    boards.iter().map(|x| u64::from(x.count_ones())).sum()
-}
-
 /// Convenience free function that dispatches on every call: [`best_backend`](crate::best_backend)
 /// (a cached load and a branch), then the default variant inside `vectorize`. Compare with
-/// [`popcount_sum_multiversion`] and with dispatching once around the whole workload.
+/// dispatching once around the whole workload (`benches/benches/dispatch.rs` measures both, and
+/// the `multiversion` crate's function-multiversioning pattern).
 pub fn popcount_sum_dispatch(boards: &[u64]) -> u64 {
     crate::dispatch!(|b| popcount_sum(b, boards, PopcntVariant::Default))
 }

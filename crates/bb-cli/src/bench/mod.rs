@@ -35,7 +35,7 @@
 //! 2. Add `pub mod <kernel>;` below and one line `<kernel>::register(r);` to [`register_all`].
 //! 3. Add the game crate to `crates/bb-cli/Cargo.toml` `[dependencies]` (workspace = true).
 //!
-//! The criterion suites reuse the same `register` (see `benches/src/lib.rs`), so step 1 also
+//! The criterion suites reuse the same `register` (see `benches/benches/common/mod.rs`), so step 1 also
 //! gives `cargo bench` its cases.
 //!
 //! `Case::run` must be generic, `#[inline(always)]` code (no function pointers, no

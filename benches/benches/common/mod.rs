@@ -4,16 +4,19 @@
 //! `bb bench` ([`bb_cli::bench::throughput`], [`bb_cli::bench::latency`]) compiled inside
 //! `backend.vectorize(..)`.
 //!
-//! A suite for a new kernel is three lines (plus a `[[bench]]` entry in `benches/Cargo.toml`):
+//! Each suite includes this file with `mod common;` (it is not a library, so that a plain
+//! `cargo build --workspace` does not compile criterion and its dependencies). A suite for a new
+//! kernel is a few lines (plus a `[[bench]]` entry in `benches/Cargo.toml`):
 //!
 //! ```ignore
+//! mod common;
 //! fn benches(c: &mut criterion::Criterion) {
-//!     bb_cli::bench::flip::register(&mut bb_benches::Suite::new(c));
+//!     bb_cli::bench::flip::register(&mut common::Suite::new(c));
 //! }
-//! criterion::criterion_group!(name = flip; config = bb_benches::config(); targets = benches);
+//! criterion::criterion_group!(name = flip; config = common::config(); targets = benches);
 //! criterion::criterion_main!(flip);
 //! ```
-#![forbid(unsafe_code)]
+#![allow(dead_code)] // each suite uses a different part of this module
 
 use bb_cli::bench::{Case, Register, latency, throughput};
 use bb_simd::{AnyBackend, Backend, Isa, WithBackend};
