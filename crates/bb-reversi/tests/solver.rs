@@ -119,20 +119,33 @@ fn node_limit_and_stop_flag_interrupt() {
         .parse()
         .unwrap();
     let mut solver = Solver::new(16);
-    let lim = Limits {
-        max_nodes: 10_000,
-        ..Limits::default()
-    };
-    let e = solver.solve(p.board, &lim).unwrap_err();
-    assert!(e.nodes >= 10_000 && e.nodes < 100_000, "{}", e.nodes);
-    let stop = AtomicBool::new(true);
-    let lim = Limits {
-        stop: Some(&stop),
-        ..Limits::default()
-    };
-    assert!(solver.solve(p.board, &lim).is_err());
-    // The solver still works afterwards.
-    assert_eq!(solver.solve(p.board, &Limits::default()).unwrap().score, 18);
+    for threads in [1, 2] {
+        // The limit counts every thread's nodes.
+        let lim = Limits {
+            max_nodes: 10_000,
+            threads,
+            ..Limits::default()
+        };
+        let e = solver.solve(p.board, &lim).unwrap_err();
+        assert!(
+            e.nodes >= 10_000 && e.nodes < 100_000,
+            "{threads}: {}",
+            e.nodes
+        );
+        let stop = AtomicBool::new(true);
+        let lim = Limits {
+            stop: Some(&stop),
+            threads,
+            ..Limits::default()
+        };
+        assert!(solver.solve(p.board, &lim).is_err());
+        // The solver still works afterwards.
+        let lim = Limits {
+            threads,
+            ..Limits::default()
+        };
+        assert_eq!(solver.solve(p.board, &lim).unwrap().score, 18);
+    }
 }
 
 fn fforum(name: &str) -> Option<Vec<Problem>> {

@@ -16,10 +16,13 @@
 //!
 //! Everything is generic over the backend and runs inside one `dispatch!` per thread. An
 //! interrupt flag or a node limit stops the search cleanly ([`Solver::solve`] then returns
-//! `Err(Interrupted)`). With `threads >= 2` the search splits along the principal variation
-//! (young brothers wait, the top 8 plies): after a node's first move, its other moves are
-//! shared among the threads and tested with null windows against the best score so far; all
-//! threads share one lock-free transposition table (atomic words, XOR-verified entries).
+//! `Err(Interrupted)`). With `threads >= 2` every thread runs the whole search from the root
+//! and the threads share one lock-free transposition table (atomic words, XOR-verified
+//! entries); they spread over the tree by a simplified ABDADA: at a deep node, a move other than
+//! the first whose child another thread is searching right now is deferred to the end of the
+//! move loop, so each thread works on a different sibling and finds the others' results in
+//! the table when it comes back. The first thread to finish the root has the exact score and
+//! stops the others.
 //!
 //! ```
 //! use bb_reversi::{obf::Problem, solver::{Solver, Limits}};
@@ -89,7 +92,8 @@ pub struct Limits<'a> {
     pub max_nodes: u64,
     /// Stop when this becomes `true` (checked every few thousand nodes).
     pub stop: Option<&'a AtomicBool>,
-    /// Threads (1: single thread; 2+: root moves shared, `std` only).
+    /// Threads (1: single thread; 2+: all threads search, sharing the table; `std` only). The
+    /// node limit counts the nodes of all threads.
     pub threads: usize,
 }
 
@@ -202,6 +206,59 @@ impl Tt {
     }
 }
 
+/// The children being searched right now, for the ABDADA deferral: one word per slot holding
+/// the hash of a position some thread is searching (0: free). A collision only makes a thread
+/// defer or not defer a move; it never changes a score.
+struct Busy {
+    slots: Vec<AtomicU64>,
+    mask: usize,
+}
+
+/// Deep nodes with fewer empties do not defer (the bookkeeping would cost more than the
+/// duplicated work it saves).
+const DEFER_EMPTIES: u32 = SHALLOW + 4;
+
+impl Busy {
+    fn new(bits: u32) -> Busy {
+        let n = 1usize << bits;
+        let mut slots = Vec::with_capacity(n);
+        slots.resize_with(n, || AtomicU64::new(0));
+        Busy { slots, mask: n - 1 }
+    }
+    #[inline(always)]
+    fn hash(p: u64, o: u64) -> u64 {
+        let h = (p.rotate_left(17) ^ o).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        (h ^ (h >> 32)) | 1
+    }
+    #[inline(always)]
+    fn slot(&self, h: u64) -> &AtomicU64 {
+        &self.slots[(h as usize) & self.mask]
+    }
+    #[inline(always)]
+    fn is_busy(&self, h: u64) -> bool {
+        self.slot(h).load(Ordering::Relaxed) == h
+    }
+    #[inline(always)]
+    fn enter(&self, h: u64) {
+        self.slot(h).store(h, Ordering::Relaxed);
+    }
+    #[inline(always)]
+    fn leave(&self, h: u64) {
+        let _ = self
+            .slot(h)
+            .compare_exchange(h, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+/// What the threads of one solve share besides the table.
+struct Shared<'a> {
+    busy: &'a Busy,
+    /// Set by the first thread to finish the root: the others stop.
+    done: &'a AtomicBool,
+    /// Nodes of all threads, added every few thousand nodes (for the node limit).
+    nodes: &'a AtomicU64,
+}
+
 /// An exact endgame solver owning its transposition table(s).
 pub struct Solver {
     tts: Vec<Tt>,
@@ -227,6 +284,9 @@ struct Search<'a, B: Backend> {
     max_nodes: u64,
     stop: Option<&'a AtomicBool>,
     stopped: bool,
+    shared: Option<Shared<'a>>,
+    /// Nodes already added to `shared.nodes`.
+    reported: u64,
 }
 
 #[inline(always)]
@@ -244,6 +304,8 @@ impl<'a, B: Backend> Search<'a, B> {
             max_nodes: limits.max_nodes,
             stop: limits.stop,
             stopped: false,
+            shared: None,
+            reported: 0,
         }
     }
 
@@ -453,8 +515,18 @@ impl<'a, B: Backend> Search<'a, B> {
     fn check_stop(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + 4096;
-            if self.nodes >= self.max_nodes || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            {
+            let mut total = self.nodes;
+            if let Some(sh) = &self.shared {
+                total = sh
+                    .nodes
+                    .fetch_add(self.nodes - self.reported, Ordering::Relaxed)
+                    + (self.nodes - self.reported);
+                self.reported = self.nodes;
+                if sh.done.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
+            if total >= self.max_nodes || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 self.stopped = true;
             }
         }
@@ -651,6 +723,10 @@ impl<'a, B: Backend> Search<'a, B> {
         }
         let mut best = -INF;
         let mut best_x = NO_MOVE;
+        // ABDADA (threads only): moves deferred because another thread is in their subtree.
+        let mut deferred = [0u8; 32];
+        let mut n_deferred = 0;
+        let mut cut = false;
         for j in 0..len {
             // Selection sort step.
             let mut bi = j;
@@ -661,14 +737,23 @@ impl<'a, B: Backend> Search<'a, B> {
             }
             list.swap(j, bi);
             let (x, np, no, _) = list[j];
-            let s = if j == 0 {
-                -self.search(np, no, -beta, -alpha, n - 1)
-            } else {
-                let mut s = -self.search(np, no, -alpha - 1, -alpha, n - 1);
-                if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(np, no, -beta, -alpha, n - 1);
+            let s = if j > 0
+                && n >= DEFER_EMPTIES
+                && let Some(sh) = &self.shared
+            {
+                let busy = sh.busy;
+                let h = Busy::hash(np, no);
+                if busy.is_busy(h) {
+                    deferred[n_deferred] = j as u8;
+                    n_deferred += 1;
+                    continue;
                 }
+                busy.enter(h);
+                let s = self.child(np, no, alpha, beta, n, false);
+                busy.leave(h);
                 s
+            } else {
+                self.child(np, no, alpha, beta, n, j == 0)
             };
             if self.stopped {
                 return 0;
@@ -677,10 +762,30 @@ impl<'a, B: Backend> Search<'a, B> {
                 best = s;
                 best_x = x as u8;
                 if s >= beta {
+                    cut = true;
                     break;
                 }
                 if s > alpha {
                     alpha = s;
+                }
+            }
+        }
+        if !cut {
+            for &j in &deferred[..n_deferred] {
+                let (x, np, no, _) = list[usize::from(j)];
+                let s = self.child(np, no, alpha, beta, n, false);
+                if self.stopped {
+                    return 0;
+                }
+                if s > best {
+                    best = s;
+                    best_x = x as u8;
+                    if s >= beta {
+                        break;
+                    }
+                    if s > alpha {
+                        alpha = s;
+                    }
                 }
             }
         }
@@ -689,6 +794,20 @@ impl<'a, B: Backend> Search<'a, B> {
         let upper = if best < beta { best } else { 64 };
         self.store(i, p, o, lower, upper, best_x, n);
         best
+    }
+
+    /// Principal-variation search of one child: the first with the full window, the others with
+    /// a null window and a re-search when they fail high inside the window.
+    #[inline(always)]
+    fn child(&mut self, np: u64, no: u64, alpha: i32, beta: i32, n: u32, first: bool) -> i32 {
+        if first {
+            return -self.search(np, no, -beta, -alpha, n - 1);
+        }
+        let mut s = -self.search(np, no, -alpha - 1, -alpha, n - 1);
+        if s > alpha && s < beta && !self.stopped {
+            s = -self.search(np, no, -beta, -alpha, n - 1);
+        }
+        s
     }
 
     #[inline(always)]
@@ -875,114 +994,8 @@ impl Solver {
         })
     }
 
-    /// Young-brothers-wait split along the principal variation: at `level > 0` the first
-    /// child is searched (recursively split) before the others are shared among the threads,
-    /// each testing its move with a null window against the best score so far.
-    #[cfg(feature = "std")]
-    #[allow(clippy::too_many_arguments)]
-    fn split(
-        tt: &Tt,
-        threads: usize,
-        board: Board,
-        mut alpha: i32,
-        beta: i32,
-        n: u32,
-        level: u32,
-        backend: bb_simd::AnyBackend,
-        limits: &Limits<'_>,
-        nodes: &core::sync::atomic::AtomicU64,
-        stopped: &AtomicBool,
-    ) -> (i32, Option<Square>) {
-        use core::sync::atomic::{AtomicI32, AtomicUsize};
-        let moves = board.moves();
-        let seq = |c: Board, a: i32, bt: i32| -> i32 {
-            bb_simd::dispatch!(backend, |b| {
-                let mut s = Search::new(b, tt, limits);
-                let v = s.search(c.p, c.o, a, bt, (!(c.p | c.o)).count_ones());
-                nodes.fetch_add(s.nodes, Ordering::Relaxed);
-                if s.stopped {
-                    stopped.store(true, Ordering::Relaxed);
-                }
-                v
-            })
-        };
-        if level == 0 || moves == 0 || n <= SHALLOW + 4 || threads < 2 {
-            return (seq(board, alpha, beta), None);
-        }
-        let mut children: Vec<(Square, Board, u32)> = crate::game::Squares(moves)
-            .filter_map(|s| {
-                board.play(s).map(|c| {
-                    // The deep nodes' ordering key (see `deep_body`).
-                    let m = c.moves();
-                    let pm = crate::mobility::potential_mobility_scalar(c.p, c.o);
-                    let key =
-                        (m.count_ones() + (m & CORNERS).count_ones()) * 64 + pm.count_ones() * 4;
-                    (s, c, key.saturating_sub((c.o & CORNERS).count_ones() * 32))
-                })
-            })
-            .collect();
-        children.sort_by_key(|c| c.2);
-        let (v0, _) = Self::split(
-            tt,
-            threads,
-            children[0].1,
-            -beta,
-            -alpha,
-            n - 1,
-            level - 1,
-            backend,
-            limits,
-            nodes,
-            stopped,
-        );
-        let first = -v0;
-        if stopped.load(Ordering::Relaxed) || first >= beta || children.len() == 1 {
-            return (first, Some(children[0].0));
-        }
-        alpha = alpha.max(first);
-        let best = AtomicI32::new(first);
-        let shared_alpha = AtomicI32::new(alpha);
-        let best_idx = AtomicUsize::new(0);
-        let next = AtomicUsize::new(1);
-        let lock = std::sync::Mutex::new(());
-        let children = &children;
-        std::thread::scope(|sc| {
-            for _ in 0..threads {
-                let (best, shared_alpha, best_idx, next, lock, seq) =
-                    (&best, &shared_alpha, &best_idx, &next, &lock, &seq);
-                sc.spawn(move || {
-                    loop {
-                        let a = shared_alpha.load(Ordering::Relaxed);
-                        if a >= beta || stopped.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(_, c, _)) = children.get(i) else {
-                            break;
-                        };
-                        let mut v = -seq(c, -a - 1, -a);
-                        if v > a && v < beta && !stopped.load(Ordering::Relaxed) {
-                            v = -seq(c, -beta, -a);
-                        }
-                        if stopped.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let _g = lock.lock();
-                        if v > best.load(Ordering::Relaxed) {
-                            best.store(v, Ordering::Relaxed);
-                            best_idx.store(i, Ordering::Relaxed);
-                            if v > shared_alpha.load(Ordering::Relaxed) {
-                                shared_alpha.store(v, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                });
-            }
-        });
-        let i = best_idx.load(Ordering::Relaxed);
-        (best.load(Ordering::Relaxed), Some(children[i].0))
-    }
-
+    /// All threads search the whole tree (ABDADA deferral, shared table); the first to finish
+    /// the root gives the score and stops the others.
     #[cfg(feature = "std")]
     fn solve_threads(
         &mut self,
@@ -990,43 +1003,45 @@ impl Solver {
         limits: &Limits<'_>,
         backend: bb_simd::AnyBackend,
     ) -> Result<Solution, Interrupted> {
-        use core::sync::atomic::AtomicU64;
-        let n = (!(board.p | board.o)).count_ones();
-        if board.moves() == 0 || n <= SHALLOW + 4 {
-            return self.solve_one(board, limits, backend);
-        }
+        let busy = Busy::new(14);
+        let done = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
-        let stopped = AtomicBool::new(false);
-        let threads = limits.threads;
-        let (score, best) = Self::split(
-            &self.tts[0],
-            threads,
-            board,
-            -64,
-            64,
-            n,
-            8,
-            backend,
-            limits,
-            &nodes,
-            &stopped,
-        );
+        let score = std::sync::Mutex::new(None);
+        let tt = &self.tts[0];
+        std::thread::scope(|sc| {
+            for _ in 0..limits.threads {
+                let (busy, done, nodes, score) = (&busy, &done, &nodes, &score);
+                sc.spawn(move || {
+                    bb_simd::dispatch!(backend, |b| {
+                        let mut s = Search::new(b, tt, limits);
+                        s.shared = Some(Shared { busy, done, nodes });
+                        let v = s.root(board);
+                        nodes.fetch_add(s.nodes - s.reported, Ordering::Relaxed);
+                        if !s.stopped {
+                            done.store(true, Ordering::Relaxed);
+                            let mut g = score.lock().unwrap_or_else(|e| e.into_inner());
+                            g.get_or_insert(v);
+                        }
+                    });
+                });
+            }
+        });
         let total = nodes.load(Ordering::Relaxed);
-        if stopped.load(Ordering::Relaxed) {
+        let score = score.into_inner().unwrap_or_else(|e| e.into_inner());
+        let Some(score) = score else {
             return Err(Interrupted { nodes: total });
-        }
-        let sq0 = best.expect("a root move");
-        let child = board.play(sq0).expect("legal root move");
-        let mut pv = alloc::vec![Move::Play(sq0)];
-        let tt = &mut self.tts[0];
-        bb_simd::dispatch!(backend, |b| {
+        };
+        let tt = &self.tts[0];
+        let pv = bb_simd::dispatch!(backend, |b| {
             let lim = Limits::default();
-            let mut s = Search::new(b, &*tt, &lim);
-            s.pv(child, -score, &mut pv);
+            let mut s = Search::new(b, tt, &lim);
+            let mut pv = Vec::new();
+            s.pv(board, score, &mut pv);
+            pv
         });
         Ok(Solution {
             score,
-            best: Some(Move::Play(sq0)),
+            best: pv.first().copied(),
             pv,
             nodes: total,
             time: core::time::Duration::ZERO,
