@@ -4,10 +4,14 @@
 //! workspace's test binaries once per target and runs them in lanes, one per instruction set and way
 //! of running (native with a forced backend, under QEMU, under Intel SDE, under Miri), then prints one
 //! row per lane. See `docs/testing.md`.
+//!
+//! `cargo xtask perft [--quick] [--threads N]` runs the deep perft suites and the FFO #20-#39
+//! solve through the release `bb` command (module [`perft`]).
 
 #![forbid(unsafe_code)]
 
 mod json;
+mod perft;
 mod run;
 mod tools;
 
@@ -143,8 +147,9 @@ fn main() -> ExitCode {
                 ExitCode::from(if e.is_empty() { 0 } else { 2 })
             }
         },
+        Some("perft") => perft::run(&workspace_root(), &args[1..]),
         Some("help" | "-h" | "--help") => {
-            println!("{USAGE}");
+            println!("{USAGE}\n\n{}", perft::USAGE);
             ExitCode::SUCCESS
         }
         Some(other) => {

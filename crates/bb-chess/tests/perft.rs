@@ -75,7 +75,7 @@ fn named_positions_to_depth_4() {
 }
 
 #[test]
-#[ignore = "deep: run with --ignored (cargo xtask perft)"]
+#[ignore = "deep: cargo test --release -- --ignored (cargo xtask perft runs it through bb)"]
 fn named_positions_full() {
     check_named(u64::MAX, 5_000_001);
 }
@@ -101,7 +101,7 @@ fn perftsuite_to_depth_4() {
 }
 
 #[test]
-#[ignore = "deep: run with --ignored (cargo xtask perft)"]
+#[ignore = "deep: cargo test --release -- --ignored (cargo xtask perft runs it through bb)"]
 fn perftsuite_to_depth_6() {
     suite("perftsuite.epd", 6, 5);
 }
@@ -112,7 +112,7 @@ fn fischer_to_depth_3() {
 }
 
 #[test]
-#[ignore = "deep: run with --ignored (cargo xtask perft)"]
+#[ignore = "deep: cargo test --release -- --ignored (cargo xtask perft runs it through bb)"]
 fn fischer_to_depth_5() {
     suite("fischer.epd", 5, 4);
 }

@@ -1,15 +1,21 @@
-//! `bb perft chess [--fen FEN] [--divide] [--threads N] DEPTH`: chess perft with bulk counting at
-//! the last ply, printing nodes, time and Mnps (and Stockfish-style `go perft` lines with
-//! `--divide`).
+//! `bb perft chess [--fen FEN | --epd FILE] [--divide] [--threads N] [--expect NODES] DEPTH`:
+//! chess perft with bulk counting at the last ply, printing nodes, time and Mnps (and
+//! Stockfish-style `go perft` lines with `--divide`).
+//!
+//! `--epd FILE` checks a perft suite: every line is `FEN ;D1 20 ;D2 400 ...`; each position is
+//! counted to the deepest listed depth not above DEPTH and compared with the listed count. The
+//! exit status is 1 when any count (or `--expect`) differs, 2 on bad arguments or input.
 
 use bb_chess::{Position, perft};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: bb perft chess [--fen FEN] [--divide] [--threads N] DEPTH";
+const USAGE: &str = "usage: bb perft chess [--fen FEN | --epd FILE] [--divide] [--threads N] [--expect NODES] DEPTH";
 
 struct Args {
     fen: Option<String>,
+    epd: Option<String>,
+    expect: Option<u64>,
     divide: bool,
     threads: usize,
     depth: u32,
@@ -18,6 +24,8 @@ struct Args {
 fn parse(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
         fen: None,
+        epd: None,
+        expect: None,
         divide: false,
         threads: 1,
         depth: 0,
@@ -27,6 +35,14 @@ fn parse(args: &[String]) -> Result<Args, String> {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--fen" => a.fen = Some(it.next().ok_or("--fen needs a FEN (quote it)")?.clone()),
+            "--epd" => a.epd = Some(it.next().ok_or("--epd needs a file")?.clone()),
+            "--expect" => {
+                let n = it.next().ok_or("--expect needs a node count")?;
+                a.expect = Some(
+                    n.parse()
+                        .map_err(|_| format!("--expect: {n:?} is not a number"))?,
+                );
+            }
             "--divide" => a.divide = true,
             "--threads" => {
                 let n = it.next().ok_or("--threads needs a number")?;
@@ -49,6 +65,9 @@ fn parse(args: &[String]) -> Result<Args, String> {
         }
     }
     a.depth = depth.ok_or("missing DEPTH")?;
+    if a.epd.is_some() && (a.fen.is_some() || a.divide || a.expect.is_some()) {
+        return Err("--epd does not combine with --fen, --divide or --expect".into());
+    }
     Ok(a)
 }
 
@@ -61,6 +80,9 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(file) = &a.epd {
+        return run_epd(file, a.depth, a.threads);
+    }
     let pos = match a.fen.as_deref() {
         None => Position::startpos(),
         Some(f) => match Position::from_fen(f) {
@@ -93,5 +115,143 @@ pub fn run(args: &[String]) -> ExitCode {
         if a.threads == 1 { "" } else { "s" },
         bb_simd::best_backend().label()
     );
-    ExitCode::SUCCESS
+    match a.expect {
+        Some(want) if want != nodes => {
+            println!("MISMATCH: expected {want} nodes");
+            ExitCode::from(1)
+        }
+        Some(_) => {
+            println!("ok: matches the expected count");
+            ExitCode::SUCCESS
+        }
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// One line of a perft suite: the FEN and its `(depth, nodes)` counts.
+#[derive(Debug, PartialEq)]
+struct EpdLine {
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+/// Parses `FEN ;D1 20 ;D2 400 ...` (blank lines and `#` comments give `None`).
+fn parse_epd_line(line: &str) -> Result<Option<EpdLine>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let mut parts = line.split(';');
+    let fen = parts.next().unwrap_or("").trim().to_string();
+    let mut counts = Vec::new();
+    for field in parts.map(str::trim).filter(|f| !f.is_empty()) {
+        let (d, n) = field
+            .strip_prefix('D')
+            .and_then(|r| r.split_once(char::is_whitespace))
+            .ok_or(format!("{field:?} is not \"D<depth> <nodes>\""))?;
+        let d: u32 = d.parse().map_err(|_| format!("{field:?}: bad depth"))?;
+        let n: u64 = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("{field:?}: bad node count"))?;
+        counts.push((d, n));
+    }
+    Ok(Some(EpdLine { fen, counts }))
+}
+
+fn run_epd(file: &str, max_depth: u32, threads: usize) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("bb perft chess: {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut jobs = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let parsed = parse_epd_line(line).and_then(|l| match l {
+            None => Ok(None),
+            Some(l) => {
+                let pos = Position::from_fen(&l.fen).map_err(|e| e.to_string())?;
+                let want = l.counts.iter().filter(|c| c.0 <= max_depth).max();
+                Ok(want.map(|&(d, n)| (pos, d, n)))
+            }
+        });
+        match parsed {
+            Ok(Some(job)) => jobs.push((i + 1, job)),
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("bb perft chess: {file}:{}: {e}", i + 1);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    println!(
+        "# {file}: {} positions to depth <= {max_depth}, {threads} thread{}, backend {}",
+        jobs.len(),
+        if threads == 1 { "" } else { "s" },
+        bb_simd::best_backend().label()
+    );
+    let start = Instant::now();
+    let (mut total, mut bad) = (0u64, 0usize);
+    for (line, (pos, depth, want)) in &jobs {
+        let t = Instant::now();
+        let got = perft::perft_threads(pos, *depth, threads);
+        total += got;
+        let verdict = if got == *want {
+            "ok"
+        } else {
+            bad += 1;
+            "MISMATCH"
+        };
+        println!(
+            "line {line:4} depth {depth} nodes {got:>12} expected {want:>12} {:8.3} s {verdict}",
+            t.elapsed().as_secs_f64()
+        );
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} positions, {bad} mismatches, nodes {total} time {secs:.3} s {:.1} Mnps",
+        jobs.len(),
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_lines_parse_or_fail_cleanly() {
+        let l = parse_epd_line("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9")
+            .unwrap()
+            .unwrap();
+        assert_eq!(l.counts, [(1, 3), (2, 9)]);
+        assert_eq!(l.fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
+        assert_eq!(parse_epd_line("   ").unwrap(), None);
+        assert_eq!(parse_epd_line("# comment").unwrap(), None);
+        for bad in [
+            "fen ;X1 3",
+            "fen ;D 3",
+            "fen ;Dx 3",
+            "fen ;D1 -3",
+            "fen ;D1",
+        ] {
+            assert!(parse_epd_line(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn args_reject_bad_combinations() {
+        let v = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert!(parse(&v("--epd f --divide 3")).is_err());
+        assert!(parse(&v("--expect x 3")).is_err());
+        assert!(parse(&v("--epd f 3")).is_ok());
+        assert_eq!(parse(&v("--expect 20 1")).unwrap().expect, Some(20));
+    }
 }

@@ -1,16 +1,19 @@
-//! `bb perft reversi [--convention a|b|c] [--threads N] DEPTH`: Othello perft from the start
-//! position with bulk counting at the last ply (conventions in `bb_reversi::perft`), printing
-//! nodes, time and Mnps.
+//! `bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH`: Othello perft
+//! from the start position with bulk counting at the last ply (conventions in
+//! `bb_reversi::perft`), printing nodes, time and Mnps; exit status 1 when `--expect` differs.
 
 use bb_reversi::Board;
 use bb_reversi::perft::{self, Convention};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: bb perft reversi [--convention a|b|c] [--threads N] DEPTH";
+const USAGE: &str =
+    "usage: bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH";
 
-fn parse(args: &[String]) -> Result<(Convention, usize, u32), String> {
-    let (mut cv, mut threads, mut depth) = (Convention::A, 1, None);
+type Parsed = (Convention, usize, u32, Option<u64>);
+
+fn parse(args: &[String]) -> Result<Parsed, String> {
+    let (mut cv, mut threads, mut depth, mut expect) = (Convention::A, 1, None, None);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -19,6 +22,13 @@ fn parse(args: &[String]) -> Result<(Convention, usize, u32), String> {
                 cv = c
                     .parse()
                     .map_err(|()| format!("--convention: {c:?} is not a, b or c"))?;
+            }
+            "--expect" => {
+                let n = it.next().ok_or("--expect needs a node count")?;
+                expect = Some(
+                    n.parse()
+                        .map_err(|_| format!("--expect: {n:?} is not a number"))?,
+                );
             }
             "--threads" => {
                 let n = it.next().ok_or("--threads needs a number")?;
@@ -40,12 +50,12 @@ fn parse(args: &[String]) -> Result<(Convention, usize, u32), String> {
             }
         }
     }
-    Ok((cv, threads, depth.ok_or("missing DEPTH")?))
+    Ok((cv, threads, depth.ok_or("missing DEPTH")?, expect))
 }
 
 /// Runs the command on the arguments after `perft reversi`.
 pub fn run(args: &[String]) -> ExitCode {
-    let (cv, threads, depth) = match parse(args) {
+    let (cv, threads, depth, expect) = match parse(args) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("bb perft reversi: {e}\n{USAGE}");
@@ -61,5 +71,15 @@ pub fn run(args: &[String]) -> ExitCode {
         if threads == 1 { "" } else { "s" },
         bb_simd::best_backend().label()
     );
-    ExitCode::SUCCESS
+    match expect {
+        Some(want) if want != nodes => {
+            println!("MISMATCH: expected {want} nodes");
+            ExitCode::from(1)
+        }
+        Some(_) => {
+            println!("ok: matches the expected count");
+            ExitCode::SUCCESS
+        }
+        None => ExitCode::SUCCESS,
+    }
 }
