@@ -2,7 +2,8 @@
 //!
 //! - `first_rank.rs`: attacks along one rank for every file and inner occupancy (512 bytes);
 //! - `magic.rs`: fancy magic numbers, found here by a fixed-seed search, and their attack table;
-//! - `pext.rs`: PEXT-indexed attack table.
+//! - `pext.rs`: PEXT-indexed attack table;
+//! - `pext16.rs`: the same compressed to 16 bits per attack set (expanded with PDEP).
 //!
 //! The attack sets come from `bb_core::reference` (ray walkers), so every table is correct by
 //! construction; the crate's tests check the kernels built on them against the same oracles.
@@ -96,6 +97,37 @@ fn main() {
     u64s(&mut s, &pext.attacks);
     s.push_str(";\n");
     write("pext.rs", &s);
+
+    // Compressed PEXT: 16-bit attack sets expanded by PDEP.
+    let p16 = generator::pext16_tables();
+    let mut s = String::new();
+    for (name, entries) in [("PEXT16_ROOK", &p16.rook), ("PEXT16_BISHOP", &p16.bishop)] {
+        write!(
+            s,
+            "/// {name} entries.\npub static {name}: [Pext16Entry; 64] = ["
+        )
+        .unwrap();
+        for m in entries {
+            write!(
+                s,
+                "Pext16Entry {{ mask: 0x{:x}, empty: 0x{:x}, offset: {} }},",
+                m.0, m.1, m.2
+            )
+            .unwrap();
+        }
+        s.push_str("];\n");
+    }
+    write!(
+        s,
+        "/// Compressed attack sets, rooks first, zero-padded.\npub static PEXT16_ATTACKS: [u16; {}] = [",
+        p16.attacks.len()
+    )
+    .unwrap();
+    for v in &p16.attacks {
+        write!(s, "{v},").unwrap();
+    }
+    s.push_str("];\n");
+    write("pext16.rs", &s);
 }
 
 /// `byteboard.rs`: superpiece ray coordinates, inverse permutations and piece-move masks.

@@ -190,3 +190,60 @@ pub fn pext_tables() -> PextTables {
         attacks,
     }
 }
+
+/// Software PEXT: the bits of `src` selected by `mask`, packed toward bit 0.
+pub fn pext(src: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if src & low != 0 {
+            out |= bit;
+        }
+        bit <<= 1;
+        mask &= mask - 1;
+    }
+    out
+}
+
+/// Length of [`pext16_tables`]' attack table: the next power of two above the 107,648 entries,
+/// so that masking the index with `PEXT16_LEN - 1` proves it in bounds.
+pub const PEXT16_LEN: usize = 1 << 17;
+
+/// The compressed PEXT tables: per square the relevant mask, the offset (as in
+/// [`pext_tables`]) and the empty-board attack set; each attack set stored as
+/// `pext(attacks, empty_board_attacks)` in 16 bits, zero-padded to [`PEXT16_LEN`].
+pub struct Pext16Tables {
+    /// Rook entries: (relevant mask, empty-board attacks, offset).
+    pub rook: Vec<(u64, u64, u32)>,
+    /// Bishop entries.
+    pub bishop: Vec<(u64, u64, u32)>,
+    /// Compressed attack sets, rooks first.
+    pub attacks: Vec<u16>,
+}
+
+/// Generates the compressed PEXT tables from [`pext_tables`].
+pub fn pext16_tables() -> Pext16Tables {
+    let full = pext_tables();
+    let mut attacks = vec![0u16; PEXT16_LEN];
+    let mut out = [Vec::new(), Vec::new()];
+    for (k, (rook, entries)) in [(true, &full.rook), (false, &full.bishop)]
+        .into_iter()
+        .enumerate()
+    {
+        for (sq, &(mask, offset)) in Square::ALL.into_iter().zip(entries.iter()) {
+            let empty = slider(sq, rook, 0);
+            for i in 0..1usize << mask.count_ones() {
+                let a = full.attacks[offset as usize + i];
+                attacks[offset as usize + i] = pext(a, empty) as u16;
+            }
+            out[k].push((mask, empty, offset));
+        }
+    }
+    let [rook, bishop] = out;
+    Pext16Tables {
+        rook,
+        bishop,
+        attacks,
+    }
+}

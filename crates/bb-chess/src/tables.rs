@@ -41,8 +41,23 @@ mod generated_pext {
     use super::PextEntry;
     include!(concat!(env!("OUT_DIR"), "/pext.rs"));
 }
+/// Per-square record of the compressed PEXT tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pext16Entry {
+    /// Relevant occupancy.
+    pub mask: u64,
+    /// Attacks on an empty board: the squares the 16-bit entries are deposited onto.
+    pub empty: u64,
+    /// Start of this square's slice of [`PEXT16_ATTACKS`].
+    pub offset: u32,
+}
+mod generated_pext16 {
+    use super::Pext16Entry;
+    include!(concat!(env!("OUT_DIR"), "/pext16.rs"));
+}
 pub use generated_magic::{MAGIC_ATTACKS, MAGIC_BISHOP, MAGIC_ROOK};
 pub use generated_pext::{PEXT_ATTACKS, PEXT_BISHOP, PEXT_ROOK};
+pub use generated_pext16::{PEXT16_ATTACKS, PEXT16_BISHOP, PEXT16_ROOK};
 
 /// Per-square record of the four-lines Hyperbola Quintessence: the line masks (excluding the
 /// square) in line order h, v, d, a, and per lane the slider bit after that lane's reversal
@@ -224,6 +239,15 @@ mod tests {
         assert_eq!(FIRST_RANK, tablegen::first_rank());
         let p = tablegen::pext_tables();
         assert_eq!(&PEXT_ATTACKS[..], &p.attacks[..]);
+        let p16 = tablegen::pext16_tables();
+        assert_eq!(&PEXT16_ATTACKS[..], &p16.attacks[..]);
+        assert_eq!(PEXT16_ATTACKS.len(), tablegen::PEXT16_LEN);
+        for sq in 0..64 {
+            let (r, b) = (PEXT16_ROOK[sq], PEXT16_BISHOP[sq]);
+            assert_eq!((r.mask, r.empty, r.offset), p16.rook[sq]);
+            assert_eq!((b.mask, b.empty, b.offset), p16.bishop[sq]);
+            assert!(r.empty.count_ones() <= 16 && b.empty.count_ones() <= 16);
+        }
         for sq in 0..64 {
             assert_eq!((PEXT_ROOK[sq].mask, PEXT_ROOK[sq].offset), p.rook[sq]);
             assert_eq!((PEXT_BISHOP[sq].mask, PEXT_BISHOP[sq].offset), p.bishop[sq]);

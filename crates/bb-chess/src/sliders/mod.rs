@@ -18,7 +18,7 @@ mod okuhara;
 mod simd_hq;
 
 pub use hq::{HqCooijmans, HqFirstRank, HqRbit};
-pub use lookup::{FancyMagic, Pext};
+pub use lookup::{FancyMagic, Pext, PextPdep16};
 pub use okuhara::{Avx2Okuhara, Avx512Lzcnt};
 pub use simd_hq::{Hq4Lines, Occupied, PeshkovTwin, Ssse3Hq};
 
@@ -81,6 +81,7 @@ pub fn for_each_variant(visitor: &mut impl SliderVisitor) {
     visitor.visit(Avx2Okuhara);
     visitor.visit(Avx512Lzcnt);
     visitor.visit(Pext);
+    visitor.visit(PextPdep16);
     visitor.visit(FancyMagic);
     visitor.visit(Default_);
 }
