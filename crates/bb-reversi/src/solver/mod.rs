@@ -257,6 +257,12 @@ struct Shared<'a> {
     done: &'a AtomicBool,
     /// Nodes of all threads, added every few thousand nodes (for the node limit).
     nodes: &'a AtomicU64,
+    /// The root position and the best exact root-move score any thread has found: a lower
+    /// bound of the root that every thread's root loop raises its alpha to. Fail-soft keeps
+    /// this exact: a thread whose moves all fail low against it returns an upper bound that is
+    /// at least the root's value, hence equal to it.
+    root: (u64, u64),
+    root_alpha: &'a core::sync::atomic::AtomicI32,
 }
 
 /// An exact endgame solver owning its transposition table(s).
@@ -727,6 +733,7 @@ impl<'a, B: Backend> Search<'a, B> {
         let mut deferred = [0u8; 32];
         let mut n_deferred = 0;
         let mut cut = false;
+        let at_root = self.shared.as_ref().is_some_and(|sh| sh.root == (p, o));
         for j in 0..len {
             // Selection sort step.
             let mut bi = j;
@@ -737,6 +744,14 @@ impl<'a, B: Backend> Search<'a, B> {
             }
             list.swap(j, bi);
             let (x, np, no, _) = list[j];
+            if at_root && j > 0 {
+                alpha = self.shared_root_alpha(alpha);
+                if alpha >= beta {
+                    cut = true;
+                    break;
+                }
+            }
+            let a = alpha;
             let s = if j > 0
                 && n >= DEFER_EMPTIES
                 && let Some(sh) = &self.shared
@@ -758,6 +773,9 @@ impl<'a, B: Backend> Search<'a, B> {
             if self.stopped {
                 return 0;
             }
+            if at_root && s > a && s < beta {
+                self.publish_root_score(s);
+            }
             if s > best {
                 best = s;
                 best_x = x as u8;
@@ -770,17 +788,42 @@ impl<'a, B: Backend> Search<'a, B> {
                 }
             }
         }
-        if !cut {
-            for &j in &deferred[..n_deferred] {
+        // Deferred moves: those no longer busy first, then the rest (searched alongside the
+        // other thread, which by then has filled the table with much of their subtrees).
+        let mut round = 0;
+        while !cut && n_deferred > 0 && round < 2 {
+            let mut kept = 0;
+            for i in 0..n_deferred {
+                let j = deferred[i];
                 let (x, np, no, _) = list[usize::from(j)];
+                if round == 0
+                    && let Some(sh) = &self.shared
+                    && sh.busy.is_busy(Busy::hash(np, no))
+                {
+                    deferred[kept] = j;
+                    kept += 1;
+                    continue;
+                }
+                if at_root {
+                    alpha = self.shared_root_alpha(alpha);
+                    if alpha >= beta {
+                        cut = true;
+                        break;
+                    }
+                }
+                let a = alpha;
                 let s = self.child(np, no, alpha, beta, n, false);
                 if self.stopped {
                     return 0;
+                }
+                if at_root && s > a && s < beta {
+                    self.publish_root_score(s);
                 }
                 if s > best {
                     best = s;
                     best_x = x as u8;
                     if s >= beta {
+                        cut = true;
                         break;
                     }
                     if s > alpha {
@@ -788,12 +831,30 @@ impl<'a, B: Backend> Search<'a, B> {
                     }
                 }
             }
+            n_deferred = kept;
+            round += 1;
         }
         // Store.
         let lower = if best > alpha0 { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
         self.store(i, p, o, lower, upper, best_x, n);
         best
+    }
+
+    /// The root loop's alpha raised to the best exact root score of all threads.
+    #[inline(always)]
+    fn shared_root_alpha(&self, alpha: i32) -> i32 {
+        self.shared
+            .as_ref()
+            .map_or(alpha, |sh| alpha.max(sh.root_alpha.load(Ordering::Relaxed)))
+    }
+
+    /// Publishes an exact root-move score (searched with a window that contained it).
+    #[inline(always)]
+    fn publish_root_score(&self, s: i32) {
+        if let Some(sh) = &self.shared {
+            sh.root_alpha.fetch_max(s, Ordering::Relaxed);
+        }
     }
 
     /// Principal-variation search of one child: the first with the full window, the others with
@@ -1004,17 +1065,25 @@ impl Solver {
         backend: bb_simd::AnyBackend,
     ) -> Result<Solution, Interrupted> {
         let busy = Busy::new(14);
+        let root_alpha = core::sync::atomic::AtomicI32::new(-INF);
         let done = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
         let score = std::sync::Mutex::new(None);
         let tt = &self.tts[0];
         std::thread::scope(|sc| {
             for _ in 0..limits.threads {
-                let (busy, done, nodes, score) = (&busy, &done, &nodes, &score);
+                let (busy, done, nodes, score, root_alpha) =
+                    (&busy, &done, &nodes, &score, &root_alpha);
                 sc.spawn(move || {
                     bb_simd::dispatch!(backend, |b| {
                         let mut s = Search::new(b, tt, limits);
-                        s.shared = Some(Shared { busy, done, nodes });
+                        s.shared = Some(Shared {
+                            busy,
+                            done,
+                            nodes,
+                            root: (board.p, board.o),
+                            root_alpha,
+                        });
                         let v = s.root(board);
                         nodes.fetch_add(s.nodes - s.reported, Ordering::Relaxed);
                         if !s.stopped {
