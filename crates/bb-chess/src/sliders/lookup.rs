@@ -3,8 +3,8 @@
 
 use super::SliderVariant;
 use crate::tables::{
-    MAGIC_ATTACKS, MAGIC_BISHOP, MAGIC_ROOK, PEXT_ATTACKS, PEXT_BISHOP, PEXT_ROOK, PEXT16_ATTACKS,
-    PEXT16_BISHOP, PEXT16_ROOK, Pext16Entry,
+    FIRST_RANK, MAGIC_ATTACKS, MAGIC_BISHOP, MAGIC_ROOK, PEXT_ATTACKS, PEXT_BISHOP, PEXT_ROOK,
+    PEXT16_ATTACKS, PEXT16_BISHOP, PEXT16_ROOK, Pext16Entry,
 };
 use bb_core::Square;
 use bb_simd::Backend;
@@ -90,5 +90,40 @@ impl SliderVariant for PextPdep16 {
     #[inline(always)]
     fn bishop<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
         pext16(b, &PEXT16_BISHOP[sq.index()], occ)
+    }
+}
+
+/// PEXT with small tables: the rank from the 512-byte first-rank table, the file through the
+/// same table (PEXT gathers the file's inner six squares, PDEP deposits the byte back on the
+/// file), the bishop from its PEXT table (5,248 x u64, 41 KiB). BMI2.
+///
+/// Not from a seed: a latency-minded mix of the baselines. A queen's rook half otherwise reads the
+/// 800 KiB rook PEXT table, which lives in L2 at best, and that load is most of the latency of
+/// a dependent chain; here every load is to a table that fits L1. Default only where
+/// [`Backend::FAST_PEXT`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PextSmall;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_A_INNER: u64 = 0x0001_0101_0101_0100;
+
+impl SliderVariant for PextSmall {
+    const NAME: &'static str = "pext_small";
+    const SEED: &'static str =
+        "baseline mix: first-rank table for rank and file (PEXT/PDEP), PEXT bishop";
+    fn supported<B: Backend>() -> bool {
+        B::NATIVE_PEXT
+    }
+    #[inline(always)]
+    fn rook<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
+        let s = sq.index();
+        let (file, rank) = (s & 7, s >> 3);
+        let inner = b.pext(occ, FILE_A_INNER << file) as usize;
+        let on_file = FIRST_RANK[(inner * 8 + rank) & 511];
+        b.pdep(u64::from(on_file), FILE_A << file) | super::hq::rank_table(sq, occ)
+    }
+    #[inline(always)]
+    fn bishop<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
+        Pext::bishop(b, sq, occ)
     }
 }
