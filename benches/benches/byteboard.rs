@@ -126,28 +126,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(197_281));
     g.bench_function("peer", |bn| {
-        bn.iter(|| {
-            fn perft(board: &cozy_chess::Board, depth: u8) -> u64 {
-                let mut n = 0;
-                if depth == 1 {
-                    board.generate_moves(|m| {
-                        n += m.len() as u64;
-                        false
-                    });
-                    return n;
-                }
-                board.generate_moves(|moves| {
-                    for mv in moves {
-                        let mut b = board.clone();
-                        b.play_unchecked(mv);
-                        n += perft(&b, depth - 1);
-                    }
-                    false
-                });
-                n
-            }
-            perft(black_box(&cozy_chess::Board::default()), 4)
-        })
+        bn.iter(|| common::cozy_perft(black_box(&cozy_chess::Board::default()), 4))
     });
     g.finish();
 }

@@ -11,30 +11,12 @@
 //! Without `--bench` (`cargo test --benches`), one shallow smoke run that checks the counts.
 #![forbid(unsafe_code)]
 
+mod common;
+
 use bb_chess::{Position, perft};
 use std::hint::black_box;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-        return nodes;
-    }
-    board.generate_moves(|moves| {
-        for mv in moves {
-            let mut next = board.clone();
-            next.play_unchecked(mv);
-            nodes += cozy_perft(&next, depth - 1);
-        }
-        false
-    });
-    nodes
-}
 
 type Engine<'a> = (&'static str, Box<dyn FnMut() -> u64 + 'a>);
 
@@ -83,7 +65,7 @@ fn main() {
             ("bb", Box::new(|| perft::perft(black_box(&pos), depth))),
             (
                 "cozy-chess",
-                Box::new(|| cozy_perft(black_box(&cozy), depth as u8)),
+                Box::new(|| common::cozy_perft(black_box(&cozy), depth as u8)),
             ),
             (
                 "shakmaty",

@@ -132,3 +132,25 @@ impl<C: Case> WithBackend for BenchCase<'_, C> {
         g.finish();
     }
 }
+
+/// cozy-chess perft with bulk counting at the last ply (cozy-chess has no perft of its own): the
+/// peer of the perft and byteboard suites.
+pub fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+        return nodes;
+    }
+    board.generate_moves(|moves| {
+        for mv in moves {
+            let mut next = board.clone();
+            next.play_unchecked(mv);
+            nodes += cozy_perft(&next, depth - 1);
+        }
+        false
+    });
+    nodes
+}

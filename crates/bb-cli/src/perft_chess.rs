@@ -115,17 +115,7 @@ pub fn run(args: &[String]) -> ExitCode {
         if a.threads == 1 { "" } else { "s" },
         bb_simd::best_backend().label()
     );
-    match a.expect {
-        Some(want) if want != nodes => {
-            println!("MISMATCH: expected {want} nodes");
-            ExitCode::from(1)
-        }
-        Some(_) => {
-            println!("ok: matches the expected count");
-            ExitCode::SUCCESS
-        }
-        None => ExitCode::SUCCESS,
-    }
+    crate::perft_check::verdict(nodes, a.expect)
 }
 
 /// One line of a perft suite: the FEN and its `(depth, nodes)` counts.

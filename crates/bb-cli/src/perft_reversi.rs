@@ -71,15 +71,5 @@ pub fn run(args: &[String]) -> ExitCode {
         if threads == 1 { "" } else { "s" },
         bb_simd::best_backend().label()
     );
-    match expect {
-        Some(want) if want != nodes => {
-            println!("MISMATCH: expected {want} nodes");
-            ExitCode::from(1)
-        }
-        Some(_) => {
-            println!("ok: matches the expected count");
-            ExitCode::SUCCESS
-        }
-        None => ExitCode::SUCCESS,
-    }
+    crate::perft_check::verdict(nodes, expect)
 }

@@ -265,6 +265,16 @@ struct Shared<'a> {
     root_alpha: &'a core::sync::atomic::AtomicI32,
 }
 
+/// The running state of a deep node's move loop.
+struct MoveLoop {
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_x: u8,
+    /// The root of a threaded search (shares its alpha with the other threads).
+    at_root: bool,
+}
+
 /// An exact endgame solver owning its transposition table(s).
 pub struct Solver {
     tts: Vec<Tt>,
@@ -727,13 +737,17 @@ impl<'a, B: Backend> Search<'a, B> {
             list[len] = (x, np, no, key);
             len += 1;
         }
-        let mut best = -INF;
-        let mut best_x = NO_MOVE;
+        let mut l = MoveLoop {
+            alpha,
+            beta,
+            best: -INF,
+            best_x: NO_MOVE,
+            at_root: self.shared.as_ref().is_some_and(|sh| sh.root == (p, o)),
+        };
         // ABDADA (threads only): moves deferred because another thread is in their subtree.
         let mut deferred = [0u8; 32];
         let mut n_deferred = 0;
         let mut cut = false;
-        let at_root = self.shared.as_ref().is_some_and(|sh| sh.root == (p, o));
         for j in 0..len {
             // Selection sort step.
             let mut bi = j;
@@ -744,14 +758,11 @@ impl<'a, B: Backend> Search<'a, B> {
             }
             list.swap(j, bi);
             let (x, np, no, _) = list[j];
-            if at_root && j > 0 {
-                alpha = self.shared_root_alpha(alpha);
-                if alpha >= beta {
-                    cut = true;
-                    break;
-                }
+            if j > 0 && self.raise_root_alpha(&mut l) {
+                cut = true;
+                break;
             }
-            let a = alpha;
+            let a = l.alpha;
             let s = if j > 0
                 && n >= DEFER_EMPTIES
                 && let Some(sh) = &self.shared
@@ -764,28 +775,18 @@ impl<'a, B: Backend> Search<'a, B> {
                     continue;
                 }
                 busy.enter(h);
-                let s = self.child(np, no, alpha, beta, n, false);
+                let s = self.child(np, no, a, beta, n, false);
                 busy.leave(h);
                 s
             } else {
-                self.child(np, no, alpha, beta, n, j == 0)
+                self.child(np, no, a, beta, n, j == 0)
             };
             if self.stopped {
                 return 0;
             }
-            if at_root && s > a && s < beta {
-                self.publish_root_score(s);
-            }
-            if s > best {
-                best = s;
-                best_x = x as u8;
-                if s >= beta {
-                    cut = true;
-                    break;
-                }
-                if s > alpha {
-                    alpha = s;
-                }
+            if self.record(&mut l, s, a, x) {
+                cut = true;
+                break;
             }
         }
         // Deferred moves: those no longer busy first, then the rest (searched alongside the
@@ -804,36 +805,24 @@ impl<'a, B: Backend> Search<'a, B> {
                     kept += 1;
                     continue;
                 }
-                if at_root {
-                    alpha = self.shared_root_alpha(alpha);
-                    if alpha >= beta {
-                        cut = true;
-                        break;
-                    }
+                if self.raise_root_alpha(&mut l) {
+                    cut = true;
+                    break;
                 }
-                let a = alpha;
-                let s = self.child(np, no, alpha, beta, n, false);
+                let a = l.alpha;
+                let s = self.child(np, no, a, beta, n, false);
                 if self.stopped {
                     return 0;
                 }
-                if at_root && s > a && s < beta {
-                    self.publish_root_score(s);
-                }
-                if s > best {
-                    best = s;
-                    best_x = x as u8;
-                    if s >= beta {
-                        cut = true;
-                        break;
-                    }
-                    if s > alpha {
-                        alpha = s;
-                    }
+                if self.record(&mut l, s, a, x) {
+                    cut = true;
+                    break;
                 }
             }
             n_deferred = kept;
             round += 1;
         }
+        let (best, best_x) = (l.best, l.best_x);
         // Store.
         let lower = if best > alpha0 { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
@@ -841,20 +830,39 @@ impl<'a, B: Backend> Search<'a, B> {
         best
     }
 
-    /// The root loop's alpha raised to the best exact root score of all threads.
+    /// At the root of a threaded search, raises the loop's alpha to the best exact root score
+    /// of all threads; true when that closes the window.
     #[inline(always)]
-    fn shared_root_alpha(&self, alpha: i32) -> i32 {
-        self.shared
-            .as_ref()
-            .map_or(alpha, |sh| alpha.max(sh.root_alpha.load(Ordering::Relaxed)))
+    fn raise_root_alpha(&self, l: &mut MoveLoop) -> bool {
+        if l.at_root
+            && let Some(sh) = &self.shared
+        {
+            l.alpha = l.alpha.max(sh.root_alpha.load(Ordering::Relaxed));
+            return l.alpha >= l.beta;
+        }
+        false
     }
 
-    /// Publishes an exact root-move score (searched with a window that contained it).
+    /// Records the score `s` of move `x`, searched with lower bound `a`; true on a beta
+    /// cut-off. At the root of a threaded search an exact score is published to the others.
     #[inline(always)]
-    fn publish_root_score(&self, s: i32) {
-        if let Some(sh) = &self.shared {
+    fn record(&self, l: &mut MoveLoop, s: i32, a: i32, x: u32) -> bool {
+        if l.at_root
+            && s > a
+            && s < l.beta
+            && let Some(sh) = &self.shared
+        {
             sh.root_alpha.fetch_max(s, Ordering::Relaxed);
         }
+        if s > l.best {
+            l.best = s;
+            l.best_x = x as u8;
+            if s >= l.beta {
+                return true;
+            }
+            l.alpha = l.alpha.max(s);
+        }
+        false
     }
 
     /// Principal-variation search of one child: the first with the full window, the others with
