@@ -1,7 +1,8 @@
 //! `cargo xtask perft [--quick] [--threads N]`: the deep correctness runs that are too slow for
 //! `cargo test`, checked against the published counts in `../shared/data` (or `BB_DATA`):
 //!
-//! - chess: every line of `perftsuite.epd` to depth 6 and of `fischer.epd` (Chess960) to depth 5;
+//! - chess: every line of `perftsuite.epd` to depth 6 and of `fischer.epd` (Chess960) to depth 5,
+//!   and both one ply shallower on the byteboard position (`--byteboard`);
 //! - reversi: perft from the start position to depth 13 in conventions A, B and C, the expected
 //!   counts read from the table in the data folder's `README.md`;
 //! - reversi: `fforum-20-39.obf` solved exactly, every score compared with the file's.
@@ -18,7 +19,8 @@ pub const USAGE: &str = "\
 usage: cargo xtask perft [--quick] [--threads N]
 
 Builds `bb` in release and checks, against ../shared/data (or $BB_DATA):
-  chess    perftsuite.epd to depth 6, fischer.epd (Chess960) to depth 5
+  chess    perftsuite.epd to depth 6, fischer.epd (Chess960) to depth 5; both to 5 and 4 on the
+           byteboard position
   reversi  start-position perft to depth 13 in conventions A, B, C (counts from the data README)
   solve    fforum-20-39.obf, every score exact
 options:
@@ -154,6 +156,26 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
             ],
         ),
     ];
+    // The byteboard position (incrementally updated attack tables) on both suites, one ply
+    // shallower.
+    for (file, d) in [
+        ("perftsuite.epd", chess_d - 1),
+        ("fischer.epd", fischer_d - 1),
+    ] {
+        runs.push((
+            format!("chess byteboard {file} depth <= {d}"),
+            vec![
+                "perft".into(),
+                "chess".into(),
+                "--byteboard".into(),
+                "--epd".into(),
+                path(file),
+                "--threads".into(),
+                threads.clone(),
+                d.to_string(),
+            ],
+        ));
+    }
     let mut failures = Vec::new();
     match counts.iter().find(|r| r.0 == reversi_d) {
         Some(&(_, row)) => {

@@ -1,6 +1,10 @@
-//! `bb perft chess [--fen FEN | --epd FILE] [--divide] [--threads N] [--expect NODES] DEPTH`:
-//! chess perft with bulk counting at the last ply, printing nodes, time and Mnps (and
-//! Stockfish-style `go perft` lines with `--divide`).
+//! `bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N]
+//! [--expect NODES] DEPTH`: chess perft with bulk counting at the last ply, printing nodes, time
+//! and Mnps (and Stockfish-style `go perft` lines with `--divide`).
+//!
+//! `--byteboard` counts on `bb_chess::byteboard::movegen::BytePosition` (the mailbox with
+//! incrementally updated attack tables) instead of the bitboard `Position`; with threads the
+//! root moves are shared among them.
 //!
 //! `--epd FILE` checks a perft suite: every line is `FEN ;D1 20 ;D2 400 ...`; each position is
 //! counted to the deepest listed depth not above DEPTH and compared with the listed count. The
@@ -8,6 +12,7 @@
 
 use bb_chess::{Position, perft};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 const USAGE: &str = "usage: bb perft chess [--fen FEN | --epd FILE] [--divide] [--threads N] [--expect NODES] DEPTH";
@@ -16,6 +21,7 @@ struct Args {
     fen: Option<String>,
     epd: Option<String>,
     expect: Option<u64>,
+    byteboard: bool,
     divide: bool,
     threads: usize,
     depth: u32,
@@ -26,6 +32,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         fen: None,
         epd: None,
         expect: None,
+        byteboard: false,
         divide: false,
         threads: 1,
         depth: 0,
@@ -44,6 +51,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 );
             }
             "--divide" => a.divide = true,
+            "--byteboard" => a.byteboard = true,
             "--threads" => {
                 let n = it.next().ok_or("--threads needs a number")?;
                 a.threads = n
@@ -68,6 +76,9 @@ fn parse(args: &[String]) -> Result<Args, String> {
     if a.epd.is_some() && (a.fen.is_some() || a.divide || a.expect.is_some()) {
         return Err("--epd does not combine with --fen, --divide or --expect".into());
     }
+    if a.byteboard && a.divide {
+        return Err("--divide is not available with --byteboard".into());
+    }
     Ok(a)
 }
 
@@ -81,7 +92,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     };
     if let Some(file) = &a.epd {
-        return run_epd(file, a.depth, a.threads);
+        return run_epd(file, a.depth, a.threads, a.byteboard);
     }
     let pos = match a.fen.as_deref() {
         None => Position::startpos(),
@@ -103,17 +114,24 @@ pub fn run(args: &[String]) -> ExitCode {
         println!("\nNodes searched: {total}");
         total
     } else {
-        perft::perft_threads(&pos, a.depth, a.threads)
+        match count(&pos, a.depth, a.threads, a.byteboard) {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("bb perft chess: {e}");
+                return ExitCode::from(2);
+            }
+        }
     };
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "nodes {nodes} time {:.3} s {:.1} Mnps (depth {}, {} thread{}, backend {})",
+        "nodes {nodes} time {:.3} s {:.1} Mnps (depth {}, {} thread{}, backend {}{})",
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6,
         a.depth,
         a.threads,
         if a.threads == 1 { "" } else { "s" },
-        bb_simd::best_backend().label()
+        bb_simd::best_backend().label(),
+        if a.byteboard { ", byteboard" } else { "" }
     );
     crate::perft_check::verdict(nodes, a.expect)
 }
@@ -149,7 +167,39 @@ fn parse_epd_line(line: &str) -> Result<Option<EpdLine>, String> {
     Ok(Some(EpdLine { fen, counts }))
 }
 
-fn run_epd(file: &str, max_depth: u32, threads: usize) -> ExitCode {
+/// Perft of `pos` on the bitboard `Position` or, with `byteboard`, on the byteboard position.
+fn count(pos: &Position, depth: u32, threads: usize, byteboard: bool) -> Result<u64, String> {
+    if !byteboard {
+        return Ok(perft::perft_threads(pos, depth, threads));
+    }
+    use bb_chess::byteboard::movegen::{self, BytePosition};
+    let bp = BytePosition::from_position(pos).map_err(|e| e.to_string())?;
+    if threads <= 1 || depth < 2 {
+        return Ok(bb_simd::dispatch!(|b| movegen::perft(b, &bp, depth)));
+    }
+    let mut list = bb_chess::MoveList::new();
+    bb_simd::dispatch!(|b| bp.legal_moves(b, &mut list));
+    let moves: Vec<_> = list.iter().copied().collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let total = std::sync::atomic::AtomicU64::new(0);
+    std::thread::scope(|sc| {
+        for _ in 0..threads {
+            sc.spawn(|| {
+                while let Some(&mv) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let mut child = bp;
+                    let n = bb_simd::dispatch!(|b| {
+                        child.play(b, mv);
+                        movegen::perft(b, &child, depth - 1)
+                    });
+                    total.fetch_add(n, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    Ok(total.into_inner())
+}
+
+fn run_epd(file: &str, max_depth: u32, threads: usize, byteboard: bool) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -186,7 +236,13 @@ fn run_epd(file: &str, max_depth: u32, threads: usize) -> ExitCode {
     let (mut total, mut bad) = (0u64, 0usize);
     for (line, (pos, depth, want)) in &jobs {
         let t = Instant::now();
-        let got = perft::perft_threads(pos, *depth, threads);
+        let got = match count(pos, *depth, threads, byteboard) {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("bb perft chess: {file}:{line}: {e}");
+                return ExitCode::from(2);
+            }
+        };
         total += got;
         let verdict = if got == *want {
             "ok"
@@ -242,6 +298,8 @@ mod tests {
         assert!(parse(&v("--epd f --divide 3")).is_err());
         assert!(parse(&v("--expect x 3")).is_err());
         assert!(parse(&v("--epd f 3")).is_ok());
+        assert!(parse(&v("--byteboard --divide 3")).is_err());
+        assert!(parse(&v("--byteboard --epd f 3")).unwrap().byteboard);
         assert_eq!(parse(&v("--expect 20 1")).unwrap().expect, Some(20));
     }
 }

@@ -143,6 +143,21 @@ pub enum ByteboardError {
     TooManyPieces(Color),
 }
 
+impl core::fmt::Display for ByteboardError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ByteboardError::TooManyPieces(c) => {
+                write!(
+                    f,
+                    "{c:?} has more than 16 pieces (a byteboard has 16 ids per colour)"
+                )
+            }
+        }
+    }
+}
+
+impl core::error::Error for ByteboardError {}
+
 /// Square of piece ids with no piece.
 pub const NO_SQUARE: u8 = 0xff;
 
