@@ -18,9 +18,9 @@
 //! interrupt flag or a node limit stops the search cleanly ([`Solver::solve`] then returns
 //! `Err(Interrupted)`). With `threads >= 2` every thread runs the whole search from the root
 //! and the threads share one lock-free transposition table (atomic words, XOR-verified
-//! entries); they spread over the tree by a simplified ABDADA: at a deep node below the root, a move other than
-//! the first whose child another thread is searching right now is deferred to the end of the
-//! move loop, so each thread works on a different sibling and finds the others' results in
+//! entries); they spread over the tree by a simplified ABDADA: at a deep node below the root, a
+//! move other than the first whose child another thread is searching right now is deferred to
+//! the end of the move loop, so each thread works on a different sibling and finds the others' results in
 //! the table when it comes back. The first thread to finish the root has the exact score and
 //! stops the others.
 //!
