@@ -7,7 +7,7 @@ use bb_cli::bench::{self, Clock, Settings};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-mod perft_check;
+mod cmd;
 mod perft_chess;
 mod perft_reversi;
 mod solve;

@@ -10,12 +10,13 @@
 //! counted to the deepest listed depth not above DEPTH and compared with the listed count. The
 //! exit status is 1 when any count (or `--expect`) differs, 2 on bad arguments or input.
 
+use crate::cmd;
 use bb_chess::{Position, perft};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-const USAGE: &str = "usage: bb perft chess [--fen FEN | --epd FILE] [--divide] [--threads N] [--expect NODES] DEPTH";
+const USAGE: &str = "usage: bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N] [--expect NODES] DEPTH";
 
 struct Args {
     fen: Option<String>,
@@ -41,35 +42,19 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--fen" => a.fen = Some(it.next().ok_or("--fen needs a FEN (quote it)")?.clone()),
-            "--epd" => a.epd = Some(it.next().ok_or("--epd needs a file")?.clone()),
+            "--fen" => a.fen = Some(cmd::value(&mut it, "--fen", "a FEN (quote it)")?.into()),
+            "--epd" => a.epd = Some(cmd::value(&mut it, "--epd", "a file")?.into()),
             "--expect" => {
-                let n = it.next().ok_or("--expect needs a node count")?;
-                a.expect = Some(
-                    n.parse()
-                        .map_err(|_| format!("--expect: {n:?} is not a number"))?,
-                );
+                a.expect = Some(cmd::number(
+                    "--expect",
+                    cmd::value(&mut it, "--expect", "a node count")?,
+                )?);
             }
             "--divide" => a.divide = true,
             "--byteboard" => a.byteboard = true,
-            "--threads" => {
-                let n = it.next().ok_or("--threads needs a number")?;
-                a.threads = n
-                    .parse()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or(format!("--threads: {n:?} is not a positive number"))?;
-            }
+            "--threads" => a.threads = cmd::threads(&mut it)?,
             s if s.starts_with("--") => return Err(format!("unknown option {s:?}")),
-            s => {
-                if depth.is_some() {
-                    return Err(format!("unexpected argument {s:?}"));
-                }
-                depth = Some(
-                    s.parse()
-                        .map_err(|_| format!("DEPTH: {s:?} is not a number"))?,
-                );
-            }
+            s => cmd::positional(&mut depth, s, |s| cmd::number("DEPTH", s))?,
         }
     }
     a.depth = depth.ok_or("missing DEPTH")?;
@@ -133,7 +118,7 @@ pub fn run(args: &[String]) -> ExitCode {
         bb_simd::best_backend().label(),
         if a.byteboard { ", byteboard" } else { "" }
     );
-    crate::perft_check::verdict(nodes, a.expect)
+    cmd::verdict(nodes, a.expect)
 }
 
 /// One line of a perft suite: the FEN and its `(depth, nodes)` counts.

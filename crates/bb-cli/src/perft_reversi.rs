@@ -2,6 +2,7 @@
 //! from the start position with bulk counting at the last ply (conventions in
 //! `bb_reversi::perft`), printing nodes, time and Mnps; exit status 1 when `--expect` differs.
 
+use crate::cmd;
 use bb_reversi::Board;
 use bb_reversi::perft::{self, Convention};
 use std::process::ExitCode;
@@ -18,36 +19,20 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--convention" => {
-                let c = it.next().ok_or("--convention needs a, b or c")?;
+                let c = cmd::value(&mut it, "--convention", "a, b or c")?;
                 cv = c
                     .parse()
                     .map_err(|()| format!("--convention: {c:?} is not a, b or c"))?;
             }
             "--expect" => {
-                let n = it.next().ok_or("--expect needs a node count")?;
-                expect = Some(
-                    n.parse()
-                        .map_err(|_| format!("--expect: {n:?} is not a number"))?,
-                );
+                expect = Some(cmd::number(
+                    "--expect",
+                    cmd::value(&mut it, "--expect", "a node count")?,
+                )?);
             }
-            "--threads" => {
-                let n = it.next().ok_or("--threads needs a number")?;
-                threads = n
-                    .parse()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or(format!("--threads: {n:?} is not a positive number"))?;
-            }
+            "--threads" => threads = cmd::threads(&mut it)?,
             s if s.starts_with("--") => return Err(format!("unknown option {s:?}")),
-            s => {
-                if depth.is_some() {
-                    return Err(format!("unexpected argument {s:?}"));
-                }
-                depth = Some(
-                    s.parse()
-                        .map_err(|_| format!("DEPTH: {s:?} is not a number"))?,
-                );
-            }
+            s => cmd::positional(&mut depth, s, |s| cmd::number("DEPTH", s))?,
         }
     }
     Ok((cv, threads, depth.ok_or("missing DEPTH")?, expect))
@@ -71,5 +56,5 @@ pub fn run(args: &[String]) -> ExitCode {
         if threads == 1 { "" } else { "s" },
         bb_simd::best_backend().label()
     );
-    crate::perft_check::verdict(nodes, expect)
+    cmd::verdict(nodes, expect)
 }

@@ -2,6 +2,7 @@
 //! and prints an Edax-like table (number, empties, score, time, nodes, nodes/s, PV); checks each
 //! score against the file and exits with status 1 on a mismatch.
 
+use crate::cmd;
 use bb_reversi::game::BoardExt;
 use bb_reversi::obf;
 use bb_reversi::solver::{Limits, Solver};
@@ -15,16 +16,9 @@ fn parse(args: &[String]) -> Result<(String, usize, u32), String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--threads" => {
-                let n = it.next().ok_or("--threads needs a number")?;
-                threads = n
-                    .parse()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or(format!("--threads: {n:?} is not a positive number"))?;
-            }
+            "--threads" => threads = cmd::threads(&mut it)?,
             "--tt-bits" => {
-                let n = it.next().ok_or("--tt-bits needs a number")?;
+                let n = cmd::value(&mut it, "--tt-bits", "a number")?;
                 bits = n
                     .parse()
                     .ok()
@@ -32,12 +26,7 @@ fn parse(args: &[String]) -> Result<(String, usize, u32), String> {
                     .ok_or(format!("--tt-bits: {n:?} is not in 10..=30"))?;
             }
             s if s.starts_with("--") => return Err(format!("unknown option {s:?}")),
-            s => {
-                if file.is_some() {
-                    return Err(format!("unexpected argument {s:?}"));
-                }
-                file = Some(s.to_string());
-            }
+            s => cmd::positional(&mut file, s, |s| Ok(s.to_string()))?,
         }
     }
     Ok((file.ok_or("missing FILE")?, threads, bits))
