@@ -119,22 +119,23 @@ fn leaper(sq: Square, steps: &[(i8, i8)]) -> u64 {
         .fold(0, |acc, to| acc | to.bit())
 }
 
+/// The eight knight steps as (file, rank) deltas, clockwise from (1, 2): each lies between two
+/// adjacent compass directions N, NE, E, ... (the byteboard's superpiece rays rely on this order).
+pub const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// Squares a knight on `sq` attacks, by trying the eight knight steps.
 #[must_use]
 pub fn knight_attacks(sq: Square) -> u64 {
-    leaper(
-        sq,
-        &[
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ],
-    )
+    leaper(sq, &KNIGHT_STEPS)
 }
 
 /// Squares a king on `sq` attacks: one step in each of the eight directions.

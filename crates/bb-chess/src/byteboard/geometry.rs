@@ -26,16 +26,7 @@ pub const DIRS: [(i8, i8); 8] = [
 ];
 
 /// The knight jump stored in byte 0 of each direction group (between direction `d` and `d + 1`).
-pub const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+pub const KNIGHT: [(i8, i8); 8] = bb_core::reference::KNIGHT_STEPS;
 
 /// The square at slot `slot` (0..64) of the ray vector of `sq`, if it is on the board.
 #[must_use]
