@@ -83,34 +83,14 @@ impl core::str::FromStr for Move {
     }
 }
 
-/// Iterator over the squares of a bitboard, a1 first.
+/// Iterator over the squares of a bitboard, a1 first (bb-core's LS1B iterator).
 ///
 /// ```
 /// use bb_reversi::{Board, game::{Squares, BoardExt}};
 /// let v: Vec<String> = Board::START.legal_moves().map(|s| s.to_string()).collect();
 /// assert_eq!(v, ["d3", "c4", "f5", "e6"]);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Squares(pub u64);
-
-impl Iterator for Squares {
-    type Item = Square;
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = Square::new_masked(self.0.trailing_zeros() as u8);
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Squares {}
+pub type Squares = bb_core::BitboardIter;
 
 /// Game-level additions to [`Board`] (kept in this module so `board.rs` stays minimal).
 pub trait BoardExt: Sized {
@@ -140,7 +120,7 @@ pub trait BoardExt: Sized {
 impl BoardExt for Board {
     #[inline]
     fn legal_moves(self) -> Squares {
-        Squares(self.moves())
+        bb_core::Bitboard(self.moves()).into_iter()
     }
     fn play_move(self, m: Move) -> Option<Board> {
         match m {

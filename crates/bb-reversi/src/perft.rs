@@ -170,7 +170,7 @@ fn split_positions(
         };
     }
     let mut n = 0;
-    for sq in crate::game::Squares(moves) {
+    for sq in bb_core::Bitboard(moves) {
         if let Some(next) = board.play(sq) {
             n += split_positions(next, depth - 1, split - 1, cv, out);
         }
