@@ -20,54 +20,37 @@ fn reference(&(bb, mv): &Input) -> u64 {
     r.table_hash()
 }
 
-/// `byteboard_play`: `Byteboard::play` (incremental update).
+/// One move on a [`Byteboard`], by method `K`: 0 `byteboard_play/incremental`
+/// (`Byteboard::play`), 1 `byteboard_recompute/vector` (the move on the mailbox, then the tables
+/// from scratch with the vector `add_attacks` per piece), 2 `byteboard_recompute/scalar` (the
+/// same with the scalar ray walkers).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Incremental;
+pub struct PlayCase<const K: u8>;
 
-impl Case for Incremental {
+impl<const K: u8> Case for PlayCase<K> {
     type Input = Input;
-    const KERNEL: &'static str = "byteboard_play";
-    const VARIANT: &'static str = "incremental";
+    const KERNEL: &'static str = [
+        "byteboard_play",
+        "byteboard_recompute",
+        "byteboard_recompute",
+    ][K as usize];
+    const VARIANT: &'static str = ["incremental", "vector", "scalar"][K as usize];
     fn is_default<B: Backend>() -> bool {
-        true
+        K <= 1
     }
     #[inline(always)]
     fn run<B: Backend>(b: B, &(bb, mv): &Input) -> u64 {
         let mut x = bb;
-        x.play(b, mv);
-        x.table_hash()
-    }
-    fn reference(x: &Input) -> u64 {
-        reference(x)
-    }
-    #[inline(always)]
-    fn chain(&(bb, mv): &Input, z: u64) -> Input {
-        let mut x = bb;
-        x.xor_tables(z as u16);
-        (x, mv)
-    }
-}
-
-/// `byteboard_recompute`: the move on the mailbox, then the tables from scratch; `K` = 0 for the
-/// vector `add_attacks` per piece, 1 for the scalar ray walkers.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Recompute<const K: u8>;
-
-impl<const K: u8> Case for Recompute<K> {
-    type Input = Input;
-    const KERNEL: &'static str = "byteboard_recompute";
-    const VARIANT: &'static str = ["vector", "scalar"][K as usize];
-    fn is_default<B: Backend>() -> bool {
-        K == 0
-    }
-    #[inline(always)]
-    fn run<B: Backend>(b: B, &(bb, mv): &Input) -> u64 {
-        let mut x = bb;
-        x.play_mailbox(mv);
-        if K == 0 {
-            x.recompute(b);
-        } else {
-            x.recompute_scalar();
+        match K {
+            0 => x.play(b, mv),
+            1 => {
+                x.play_mailbox(mv);
+                x.recompute(b);
+            }
+            _ => {
+                x.play_mailbox(mv);
+                x.recompute_scalar();
+            }
         }
         x.table_hash()
     }
@@ -106,7 +89,7 @@ pub fn workload(n: usize) -> Arc<[Input]> {
 /// Registers the three cases on one workload.
 pub fn register(r: &mut impl Register) {
     let w = workload(r.samples());
-    r.add::<Incremental>(w.clone());
-    r.add::<Recompute<0>>(w.clone());
-    r.add::<Recompute<1>>(w);
+    r.add::<PlayCase<0>>(w.clone());
+    r.add::<PlayCase<1>>(w.clone());
+    r.add::<PlayCase<2>>(w);
 }
