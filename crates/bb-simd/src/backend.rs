@@ -599,6 +599,13 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
             |x, c| emu::shl16(x, c)
         )
     }
+    /// Per-lane rotate left, `a[i].rotate_left(counts[i] % 64)` (VPROLVQ). A rotate by
+    /// `64 - n` is a right rotate by `n`, so one op shifts some lanes up and others down.
+    #[inline(always)]
+    fn u64x8_rolv(self, a: Self::U64x8, counts: Self::U64x8) -> Self::U64x8 {
+        map2!(self, u64x8_from_array, u64x8_to_array, a, counts, |x, c| x
+            .rotate_left((c % 64) as u32))
+    }
     /// Per-lane logical `a >> counts`; a count of 16 or more gives 0 (VPSRLVW).
     #[inline(always)]
     fn u16x32_shrv(self, a: Self::U16x32, counts: Self::U16x32) -> Self::U16x32 {

@@ -246,6 +246,16 @@ fn check_split_join<B: Backend>(b: B, x: [u64; 8]) {
         "{n} u64x8_split hi"
     );
     assert_eq!(b.u64x8_to_array(b.u64x8_join(lo, hi)), x, "{n} join8");
+    // Rotate counts: the lane values themselves (any u64) and the edges around 0, 64, 128.
+    for counts in [
+        x,
+        [0, 1, 63, 64, 65, 127, 128, u64::MAX],
+        [57, 56, 55, 7, 8, 9, 1, 62],
+    ] {
+        let want: [u64; 8] = core::array::from_fn(|i| x[i].rotate_left((counts[i] % 64) as u32));
+        let got = b.u64x8_to_array(b.u64x8_rolv(v8, b.u64x8_from_array(counts)));
+        assert_eq!(got, want, "{n} u64x8_rolv {x:?} by {counts:?}");
+    }
     let u16s = b.u16x32_to_array(b.u64x8_as_u16x32(v8));
     assert_eq!(
         u16s,

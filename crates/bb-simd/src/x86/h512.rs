@@ -42,6 +42,7 @@ v4! {
     fn shr64<const N: u32>(a: __m512i) -> __m512i { _mm512_srl_epi64(a, h128::count(N)) }
     fn shlv64(a: __m512i, c: __m512i) -> __m512i { _mm512_sllv_epi64(a, c) }
     fn shrv64(a: __m512i, c: __m512i) -> __m512i { _mm512_srlv_epi64(a, c) }
+    fn rolv64(a: __m512i, c: __m512i) -> __m512i { _mm512_rolv_epi64(a, c) }
     fn cmpeq64(a: __m512i, b: __m512i) -> __m512i { _mm512_movm_epi64(_mm512_cmpeq_epi64_mask(a, b)) }
     fn min64(a: __m512i, b: __m512i) -> __m512i { _mm512_min_epu64(a, b) }
     fn lzcnt64(a: __m512i) -> __m512i { _mm512_lzcnt_epi64(a) }

@@ -1084,6 +1084,10 @@ macro_rules! avx512_common {
             $safe! { h512::sub16(a, b) }
         }
         #[inline(always)]
+        fn u64x8_rolv(self, a: __m512i, c: __m512i) -> __m512i {
+            $safe! { h512::rolv64(a, c) }
+        }
+        #[inline(always)]
         fn u16x32_shlv(self, a: __m512i, c: __m512i) -> __m512i {
             $safe! { h512::shlv16(a, c) }
         }
