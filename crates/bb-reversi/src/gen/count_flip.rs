@@ -130,7 +130,9 @@ pub fn source() -> String {
 pub struct Gather {
     /// Squares gathered.
     pub mask: u64,
-    /// Multiplier moving square `s` to bit `56 + t(s)`.
+    /// Right shift of `p & mask` before the multiply (a multiply only moves bits up).
+    pub shift: u32,
+    /// Multiplier moving square `s` (after the shift) to bit `56 + t(s)`.
     pub mul: u64,
     /// Position of the move within the gathered line.
     pub x: u8,
@@ -139,14 +141,25 @@ pub struct Gather {
 /// Builds the gather of `mask` where square `s` goes to index `t(s)`, if the multiply is free
 /// of interference (checked over every subset of `mask`).
 pub fn gather(mask: u64, t: impl Fn(usize) -> usize, x: usize) -> Option<Gather> {
+    gather_shifted(mask, 0, t, x)
+}
+
+/// [`gather`] of `(p & mask) >> shift`.
+pub fn gather_shifted(
+    mask: u64,
+    shift: u32,
+    t: impl Fn(usize) -> usize,
+    x: usize,
+) -> Option<Gather> {
     let squares: Vec<usize> = (0..64).filter(|s| mask >> s & 1 != 0).collect();
     let mut mul = 0u64;
     for &s in &squares {
         let bit = 56 + t(s);
-        if bit < s {
+        let from = s.checked_sub(shift as usize)?;
+        if bit < from {
             return None;
         }
-        mul |= 1 << (bit - s);
+        mul |= 1 << (bit - from);
     }
     let mut sub = 0u64;
     loop {
@@ -154,7 +167,7 @@ pub fn gather(mask: u64, t: impl Fn(usize) -> usize, x: usize) -> Option<Gather>
             .iter()
             .filter(|&&s| sub >> s & 1 != 0)
             .fold(0u64, |a, &s| a | 1 << t(s));
-        if sub.wrapping_mul(mul) >> 56 != want {
+        if (sub >> shift).wrapping_mul(mul) >> 56 != want {
             return None;
         }
         sub = sub.wrapping_sub(mask) & mask;
@@ -164,6 +177,7 @@ pub fn gather(mask: u64, t: impl Fn(usize) -> usize, x: usize) -> Option<Gather>
     }
     Some(Gather {
         mask,
+        shift,
         mul,
         x: x as u8,
     })
@@ -177,6 +191,7 @@ pub fn merged_gathers() -> [[Gather; 4]; 64] {
     let l = lines4();
     let none = Gather {
         mask: 0,
+        shift: 0,
         mul: 0,
         x: 0,
     };
@@ -199,8 +214,18 @@ pub fn merged_gathers() -> [[Gather; 4]; 64] {
         } else if f == 0 || f == 7 {
             // On file a the +9 diagonal goes up, the +7 one down; on file h the reverse.
             let (up, down) = if f == 0 { (d9, d7) } else { (d7, d9) };
-            let a = gather((file & below) | (up & above) | bit, by_rank, r);
-            let b = gather((file & above) | (down & below) | bit, by_rank, r);
+            // Gathered in rank order or in reverse (then the move is at 7 - r), after the
+            // smallest right shift that works: the plain multiplier of one order may interfere
+            // where the other's does not (D1-A4-A8 gathers cleanly only with a8 at bit 56), and
+            // on file h the low squares must first move down (h1-h4-d8 needs a shift by 7).
+            let bent = |mask: u64| {
+                (0..8).find_map(|sh| {
+                    gather_shifted(mask, sh, by_rank, r)
+                        .or_else(|| gather_shifted(mask, sh, |s| 7 - by_rank(s), 7 - r))
+                })
+            };
+            let a = bent((file & below) | (up & above) | bit);
+            let b = bent((file & above) | (down & below) | bit);
             a.zip(b).map(|(a, b)| [split[0], a, b, none])
         } else {
             None
@@ -218,8 +243,8 @@ pub fn merged_source() -> String {
         for e in g {
             write!(
                 s,
-                "Gather {{ mask: {:#x}, mul: {:#x}, x: {} }},",
-                e.mask, e.mul, e.x
+                "Gather {{ mask: {:#x}, shift: {}, mul: {:#x}, x: {} }},",
+                e.mask, e.shift, e.mul, e.x
             )
             .unwrap();
         }
