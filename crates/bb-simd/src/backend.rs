@@ -485,6 +485,37 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         u8x64_andnot, u8x64_add, u8x64_sub, u8x64_min, u8x64_max, u8x64_cmpeq, u8x64_test,
         u8x64_movemask, u8x64_shuffle, u8x64_gf2p8affine, u8x64_sad);
 
+    /// Interleaves the low halves: `[a0, b0, a1, b1, .., a7, b7]` (PUNPCKLBW, ZIP1).
+    #[inline(always)]
+    fn u8x16_zip_lo(self, a: Self::U8x16, b: Self::U8x16) -> Self::U8x16 {
+        let (a, b) = (self.u8x16_to_array(a), self.u8x16_to_array(b));
+        self.u8x16_from_array(core::array::from_fn(|i| {
+            if i % 2 == 0 { a[i / 2] } else { b[i / 2] }
+        }))
+    }
+    /// 0xff in the bytes where `a & b != 0`, 0 elsewhere: [`Backend::u8x16_test`] as a vector
+    /// (CMTST; PCMPEQB against zero and a NOT on x86).
+    #[inline(always)]
+    fn u8x16_testv(self, a: Self::U8x16, b: Self::U8x16) -> Self::U8x16 {
+        map2!(
+            self,
+            u8x16_from_array,
+            u8x16_to_array,
+            a,
+            b,
+            |x, y| if x & y != 0 { 0xff } else { 0 }
+        )
+    }
+    /// Wrapping sum of the eight little-endian 16-bit lanes (ADDV on Neon; PMADDWD and two
+    /// folds on x86).
+    #[inline(always)]
+    fn u8x16_sum_u16(self, a: Self::U8x16) -> u16 {
+        let a = self.u8x16_to_array(a);
+        (0..8).fold(0u16, |s, i| {
+            s.wrapping_add(u16::from_le_bytes([a[2 * i], a[2 * i + 1]]))
+        })
+    }
+
     /// VPERMB across the whole vector: byte `i` is `table[idx[i] & 63]`.
     #[inline(always)]
     fn u8x64_permute(self, table: Self::U8x64, idx: Self::U8x64) -> Self::U8x64 {

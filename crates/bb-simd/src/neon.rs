@@ -80,6 +80,9 @@ mod h {
         }
         fn cmpeq8_mask(a: uint8x16_t, b: uint8x16_t) -> u16 { movemask8(vceqq_u8(a, b)) }
         fn test8_mask(a: uint8x16_t, b: uint8x16_t) -> u16 { movemask8(vtstq_u8(a, b)) }
+        fn zip_lo8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { vzip1q_u8(a, b) }
+        fn testv8(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t { vtstq_u8(a, b) }
+        fn sum16(a: uint8x16_t) -> u16 { vaddvq_u16(vreinterpretq_u16_u8(a)) }
         /// PSHUFB: TBL yields 0 for indices >= 16, so keep the top bit and the low nibble.
         fn shuffle8(t: uint8x16_t, i: uint8x16_t) -> uint8x16_t { vqtbl1q_u8(t, vandq_u8(i, vdupq_n_u8(0x8f))) }
         fn sad8(a: uint8x16_t, b: uint8x16_t) -> uint64x2_t {
@@ -483,6 +486,18 @@ impl Backend for Neon {
     #[inline(always)]
     fn u8x16_sad(self, a: uint8x16_t, b: uint8x16_t) -> uint64x2_t {
         neon! { h::sad8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_zip_lo(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::zip_lo8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_testv(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        neon! { h::testv8(a, b) }
+    }
+    #[inline(always)]
+    fn u8x16_sum_u16(self, a: uint8x16_t) -> u16 {
+        neon! { h::sum16(a) }
     }
 
     split_u8x32!();

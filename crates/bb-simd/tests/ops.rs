@@ -400,6 +400,33 @@ check_u8!(
     u64x8_to_array
 );
 
+/// The interleave, vector test and 16-bit sum against their definitions (Scalar's defaults
+/// are the emulations under test too).
+fn check_u8x16_lanes<B: Backend>(b: B, x: [u8; 16], y: [u8; 16]) {
+    let n = B::NAME;
+    let (bx, by) = (b.u8x16_from_array(x), b.u8x16_from_array(y));
+    let zip: [u8; 16] = core::array::from_fn(|i| if i % 2 == 0 { x[i / 2] } else { y[i / 2] });
+    assert_eq!(
+        b.u8x16_to_array(b.u8x16_zip_lo(bx, by)),
+        zip,
+        "{n} zip_lo {x:?} {y:?}"
+    );
+    let test: [u8; 16] = core::array::from_fn(|i| if x[i] & y[i] != 0 { 0xff } else { 0 });
+    assert_eq!(
+        b.u8x16_to_array(b.u8x16_testv(bx, by)),
+        test,
+        "{n} testv {x:?} {y:?}"
+    );
+    let sum = (0..8)
+        .map(|i| u32::from(x[2 * i]) + 256 * u32::from(x[2 * i + 1]))
+        .sum::<u32>();
+    assert_eq!(
+        u32::from(b.u8x16_sum_u16(bx)),
+        sum % 65_536,
+        "{n} sum_u16 {x:?}"
+    );
+}
+
 fn check_u8x64_extra<B: Backend>(b: B, x: [u8; 64], idx: [u8; 64], mask: u64) {
     let n = B::NAME;
     let (bx, bi) = (b.u8x64_from_array(x), b.u8x64_from_array(idx));
@@ -536,6 +563,7 @@ fn check_all<B: Backend>(b: B) {
                     let y16: [u8; 16] = by[..16].try_into().unwrap();
                     let m16: [u8; 16] = bm[..16].try_into().unwrap();
                     check_u8x16(b, x16, y16, m16);
+                    check_u8x16_lanes(b, x16, y16);
                     let x32: [u8; 32] = bx[..32].try_into().unwrap();
                     let y32: [u8; 32] = by[..32].try_into().unwrap();
                     let m32: [u8; 32] = bm[..32].try_into().unwrap();
@@ -615,6 +643,8 @@ fn reference_semantics() {
     // PSADBW
     let a: [u8; 16] = core::array::from_fn(|i| i as u8);
     assert_eq!(s.u8x16_sad(a, [0; 16]), [28, 92]);
+    // 16-bit sum wraps: 8 x 0xffff = 0x7fff8 -> 0xfff8.
+    assert_eq!(s.u8x16_sum_u16([0xff; 16]), 0xfff8);
     // u16 select: bit set -> a
     let r = s.u16x32_select(0b10, [1; 32], [2; 32]);
     assert_eq!(&r[..3], &[2, 1, 2]);

@@ -66,6 +66,26 @@ pub fn lines4() -> [[u64; 4]; 64] {
     })
 }
 
+/// Per square, the byte-interleaved line masks of the Neon form (seed 002 "Arm Neon
+/// (vaddvq)"): rank with diagonal, then file with anti-diagonal, each pair as 16 bytes
+/// `[a0, b0, a1, b1, ..]` in two little-endian words.
+pub fn zipped_masks() -> [[u64; 4]; 64] {
+    let zip = |a: u64, b: u64| -> [u64; 2] {
+        let (a, b) = (a.to_le_bytes(), b.to_le_bytes());
+        let bytes: Vec<u8> = (0..8).flat_map(|i| [a[i], b[i]]).collect();
+        [
+            u64::from_le_bytes(bytes[..8].try_into().unwrap()),
+            u64::from_le_bytes(bytes[8..].try_into().unwrap()),
+        ]
+    };
+    let l = lines4();
+    core::array::from_fn(|sq| {
+        let [rank, d9, d7, file] = l[sq];
+        let (a, b) = (zip(rank, d9), zip(file, d7));
+        [a[0], a[1], b[0], b[1]]
+    })
+}
+
 /// Position of `sq` in each of its four lines compacted by PEXT (bits in increasing index).
 pub fn pext_x() -> [[u8; 4]; 64] {
     let l = lines4();
@@ -120,6 +140,12 @@ pub fn source() -> String {
     )
     .unwrap();
     writeln!(s, "pub(crate) static VALID: [[u8; 4]; 64] = {:?};", valid()).unwrap();
+    writeln!(
+        s,
+        "pub(crate) static ZIPPED: Lines4 = Lines4({:?});",
+        zipped_masks()
+    )
+    .unwrap();
     s.push_str(&merged_source());
     s
 }

@@ -21,6 +21,7 @@
 //! | [`Avx2Movemask`] | `avx2_movemask` | 256-bit vectors | rank in a general register, VPMOVMSKB for the other three lines |
 //! | [`Avx512TestMb`] | `avx512_testmb` | AVX-512 | the SSE2 form with VPTESTMB instead of subtract + PMOVMSKB |
 //! | [`Avx512TestMb256`] | `avx512_testmb256` | AVX-512 | the AVX2 form with one 256-bit VPTESTMB for file and diagonals |
+//! | [`NeonAddv`] | `neon_addv` | 128-bit vectors (for Neon) | the board's bytes doubled by a zip; rank and diagonal summed as the two bytes of 16-bit lanes, file and anti-diagonal by a vector test weighted by rank; two horizontal 16-bit sums (ADDV) |
 //! | [`Avx512Lzcnt`] | `avx512_lzcnt` | vector LZCNT | the flipped discs by LS1B masks and VPLZCNTQ, then a popcount (`last_flip`) |
 //!
 //! ```
@@ -91,6 +92,7 @@ pub fn for_each_variant(visitor: &mut impl LastFlipVisitor) {
     visitor.visit(Avx512TestMb);
     visitor.visit(Avx512TestMb256);
     visitor.visit(Avx512Lzcnt);
+    visitor.visit(NeonAddv);
 }
 
 /// Name of [`count_last_flip`]'s variant on `isa`.
@@ -429,4 +431,43 @@ pub fn count_last_flip_both(sq: Square, p: u64) -> (u32, u32) {
         n.1 += cf(xs[k], !i[k] & u64::from(v[k]));
     }
     n
+}
+
+/// The Arm Neon form (seed 002 "Count Last Flip", Arm Neon (vaddvq)): Neon has no PMOVMSKB,
+/// but it has a horizontal sum. A zip doubles every byte of `p`, so each 16-bit lane `i`
+/// holds byte `i` twice and two lines are gathered at once, one per byte of the lane:
+/// - rank and diagonal: `p & mask` summed over the lanes; within a line each byte holds at most
+///   one bit, on a distinct file, so the sum is an OR and the two bytes of the result are the
+///   two lines indexed by file;
+/// - file and anti-diagonal: a vector test (CMTST) marks the bytes holding a player disc of the
+///   line, an AND with `2^i` in lane `i` weights them by rank, and the sum indexes by rank.
+///
+/// The masks are interleaved in advance (build.rs). On x86 the same code runs with PUNPCKLBW
+/// and PMADDWD (for the tests; it is not a default there).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NeonAddv;
+
+/// Weight of lane `i` (both bytes): `2^i`.
+const RANK_WEIGHTS: [u64; 2] = [0x0808_0404_0202_0101, 0x8080_4040_2020_1010];
+
+impl LastFlipVariant for NeonAddv {
+    const NAME: &'static str = "neon_addv";
+    const SEED: &'static str = "002 Count Last Flip: Arm Neon vaddvq with zip";
+    fn supported<B: Backend>() -> bool {
+        B::VECTOR_BITS >= 128
+    }
+    #[inline(always)]
+    fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
+        let s = sq.index() & 63;
+        let z = &ZIPPED.0[s];
+        let pp = b.u64x2_as_u8x16(b.u64x2_splat(p));
+        let pz = b.u8x16_zip_lo(pp, pp);
+        let m0 = b.u64x2_as_u8x16(b.u64x2_from_array([z[0], z[1]]));
+        let m1 = b.u64x2_as_u8x16(b.u64x2_from_array([z[2], z[3]]));
+        let w = b.u64x2_as_u8x16(b.u64x2_from_array(RANK_WEIGHTS));
+        let t0 = u64::from(b.u8x16_sum_u16(b.u8x16_and(pz, m0)));
+        let t1 = u64::from(b.u8x16_sum_u16(b.u8x16_and(b.u8x16_testv(pz, m1), w)));
+        let (f, r) = (s & 7, s >> 3);
+        cf(f, t0) + cf(f, t0 >> 8) + cf(r, t1) + cf(r, t1 >> 8)
+    }
 }

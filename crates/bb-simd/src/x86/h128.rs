@@ -113,6 +113,21 @@ pub(crate) fn nonzero64_sse2(a: __m128i) -> u8 {
 }
 #[inline]
 #[target_feature(enable = "sse2")]
+pub(crate) fn testv8(a: __m128i, b: __m128i) -> __m128i {
+    let zero = _mm_cmpeq_epi8(_mm_and_si128(a, b), _mm_setzero_si128());
+    _mm_xor_si128(zero, _mm_set1_epi8(-1))
+}
+/// PMADDWD sees the lanes as signed, which changes no bit of a sum taken mod 2^16.
+#[inline]
+#[target_feature(enable = "sse2")]
+pub(crate) fn sum16(a: __m128i) -> u16 {
+    let s = _mm_madd_epi16(a, _mm_set1_epi16(1));
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0x4e>(s));
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0xb1>(s));
+    _mm_cvtsi128_si32(s) as u16
+}
+#[inline]
+#[target_feature(enable = "sse2")]
 pub(crate) fn cmpeq8_mask(a: __m128i, b: __m128i) -> u16 {
     _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) as u16
 }

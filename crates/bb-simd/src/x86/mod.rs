@@ -304,6 +304,18 @@ macro_rules! sse2_128_common {
         fn u8x16_sad(self, a: __m128i, b: __m128i) -> __m128i {
             $safe! { _mm_sad_epu8(a, b) }
         }
+        #[inline(always)]
+        fn u8x16_zip_lo(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_unpacklo_epi8(a, b) }
+        }
+        #[inline(always)]
+        fn u8x16_testv(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { h128::testv8(a, b) }
+        }
+        #[inline(always)]
+        fn u8x16_sum_u16(self, a: __m128i) -> u16 {
+            $safe! { h128::sum16(a) }
+        }
     };
 }
 
