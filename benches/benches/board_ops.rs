@@ -1,0 +1,192 @@
+//! Reversi board operations (seed 002 "Population count" and "Mirroring"): every
+//! `bb_reversi::popcount` variant and the symmetry transforms (scalar delta swaps against the
+//! PSHUFB mirror, the VPMOVMSKB and GFNI transposes, and the canonical form) on every backend,
+//! throughput and latency, on boards from seeded random games.
+//! `cargo bench -p bb-benches --bench board_ops [-- FILTER]`.
+
+#![forbid(unsafe_code)]
+
+mod common;
+
+use bb_cli::bench::{Case, Register};
+use bb_core::bits;
+use bb_reversi::popcount::{PopcountVariant, PopcountVisitor, for_each_variant};
+use bb_reversi::symmetry::{self, Symmetry};
+use bb_simd::Backend;
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+/// Positions `(p, o)`.
+type Positions = Arc<[(u64, u64)]>;
+
+/// Occupied squares of positions from random play-outs, and the positions themselves.
+fn boards(n: usize) -> (Arc<[u64]>, Positions) {
+    let mut v = Vec::with_capacity(n);
+    bb_reversi::workload::random_positions(0x0b0a_4d05, |b| {
+        v.push((b.p, b.o));
+        v.len() < n
+    });
+    let occ: Vec<u64> = v.iter().map(|&(p, o)| p | o).collect();
+    (occ.into(), v.into())
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Popcount<V>(PhantomData<V>);
+
+impl<V: PopcountVariant> Case for Popcount<V> {
+    type Input = u64;
+    const KERNEL: &'static str = "reversi_popcount";
+    const VARIANT: &'static str = V::NAME;
+    fn supported<B: Backend>() -> bool {
+        V::supported::<B>()
+    }
+    fn is_default<B: Backend>() -> bool {
+        V::NAME == bb_reversi::popcount::Hardware::NAME
+    }
+    #[inline(always)]
+    fn run<B: Backend>(b: B, &x: &u64) -> u64 {
+        u64::from(V::popcount(b, x))
+    }
+    fn reference(&x: &u64) -> u64 {
+        u64::from(x.count_ones())
+    }
+    #[inline(always)]
+    fn chain(&x: &u64, z: u64) -> u64 {
+        x ^ z
+    }
+}
+
+/// One transform of a bitboard: the named form against the scalar `Symmetry::apply`.
+macro_rules! transform_case {
+    ($T:ident, $name:literal, $sym:expr, supported = |$B:ident| $sup:expr, |$b:ident, $x:ident| $e:expr) => {
+        #[derive(Clone, Copy, Debug, Default)]
+        struct $T;
+        impl Case for $T {
+            type Input = u64;
+            const KERNEL: &'static str = "symmetry";
+            const VARIANT: &'static str = $name;
+            fn supported<$B: Backend>() -> bool {
+                $sup
+            }
+            fn is_default<B: Backend>() -> bool {
+                false
+            }
+            #[inline(always)]
+            fn run<B: Backend>($b: B, &$x: &u64) -> u64 {
+                $e
+            }
+            fn reference(&x: &u64) -> u64 {
+                $sym.apply(x)
+            }
+            #[inline(always)]
+            fn chain(&x: &u64, z: u64) -> u64 {
+                x ^ z
+            }
+        }
+    };
+}
+
+transform_case!(
+    MirrorScalar,
+    "mirror_delta_swap",
+    Symmetry::MirrorHorizontal,
+    supported = |B| true,
+    |b, x| {
+        let _ = b;
+        bits::mirror_horizontal(x)
+    }
+);
+transform_case!(
+    MirrorPshufb,
+    "mirror_pshufb",
+    Symmetry::MirrorHorizontal,
+    supported = |B| B::NATIVE_BYTE_SHUFFLE,
+    |b, x| symmetry::mirror_pshufb(b, x)
+);
+transform_case!(
+    TransposeScalar,
+    "transpose_delta_swap",
+    Symmetry::FlipDiagonal,
+    supported = |B| true,
+    |b, x| {
+        let _ = b;
+        bits::flip_diagonal(x)
+    }
+);
+transform_case!(
+    TransposeMovemask,
+    "transpose_movemask",
+    Symmetry::FlipDiagonal,
+    supported = |B| B::VECTOR_BITS >= 256,
+    |b, x| symmetry::transpose_movemask(b, x)
+);
+transform_case!(
+    TransposeGfni,
+    "transpose_gfni",
+    Symmetry::FlipDiagonal,
+    supported = |B| B::HAS_GFNI,
+    |b, x| symmetry::transpose_gfni(b, x)
+);
+transform_case!(
+    Rotate90,
+    "rotate90_best",
+    Symmetry::Rotate90,
+    supported = |B| true,
+    |b, x| symmetry::apply(b, Symmetry::Rotate90, x)
+);
+
+/// The canonical form of a position (8 images of both boards, the least kept), folded to one
+/// word.
+#[derive(Clone, Copy, Debug, Default)]
+struct Canonical;
+
+impl Case for Canonical {
+    type Input = (u64, u64);
+    const KERNEL: &'static str = "symmetry";
+    const VARIANT: &'static str = "canonical";
+    fn is_default<B: Backend>() -> bool {
+        true
+    }
+    #[inline(always)]
+    fn run<B: Backend>(_b: B, &(p, o): &(u64, u64)) -> u64 {
+        let ((p, o), _) = symmetry::canonical(p, o);
+        p ^ o.rotate_left(1)
+    }
+    fn reference(&(p, o): &(u64, u64)) -> u64 {
+        let (p, o) = Symmetry::ALL
+            .iter()
+            .map(|s| (s.apply(p), s.apply(o)))
+            .min()
+            .unwrap_or((p, o));
+        p ^ o.rotate_left(1)
+    }
+    #[inline(always)]
+    fn chain(&(p, o): &(u64, u64), z: u64) -> (u64, u64) {
+        (p ^ z, o ^ z)
+    }
+}
+
+struct Visit<'a, R>(&'a mut R, Arc<[u64]>);
+
+impl<R: Register> PopcountVisitor for Visit<'_, R> {
+    fn visit<V: PopcountVariant>(&mut self, _: V) {
+        self.0.add::<Popcount<V>>(self.1.clone());
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    let mut suite = common::Suite::new(c);
+    let (occ, positions) = boards(suite.samples());
+    for_each_variant(&mut Visit(&mut suite, occ.clone()));
+    suite.add::<MirrorScalar>(occ.clone());
+    suite.add::<MirrorPshufb>(occ.clone());
+    suite.add::<TransposeScalar>(occ.clone());
+    suite.add::<TransposeMovemask>(occ.clone());
+    suite.add::<TransposeGfni>(occ.clone());
+    suite.add::<Rotate90>(occ);
+    suite.add::<Canonical>(positions);
+}
+
+criterion_group!(name = board_ops; config = common::config(); targets = benches);
+criterion_main!(board_ops);
