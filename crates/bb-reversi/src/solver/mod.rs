@@ -19,7 +19,8 @@
 //! `Err(Interrupted)`). With `threads >= 2` every thread runs the whole search from the root
 //! and the threads share one lock-free transposition table (atomic words, XOR-verified
 //! entries); they spread over the tree by a simplified ABDADA: at a deep node below the root, a
-//! move other than the first whose child another thread is searching right now is deferred to
+//! move other than the first (the first two at an expected CUT node, where the second move is
+//! still likely to cut) whose child another thread is searching right now is deferred to
 //! the end of the move loop, so each thread works on a different sibling and finds the others' results in
 //! the table when it comes back. Work another thread has made useless is dropped: before each
 //! move a thread looks up its own node in the table (another thread may have finished it with a
@@ -349,6 +350,8 @@ struct Search<'a, B: Backend> {
     open: [(usize, u64, u64, i32); 64],
     /// The level being unwound to (with `stopped` set) and the score it returns there.
     unwind: Option<(u32, i32)>,
+    /// Whether the next deep node entered is expected to be a CUT node (set by its parent).
+    next_cut: bool,
 }
 
 #[inline(always)]
@@ -370,6 +373,7 @@ impl<'a, B: Backend> Search<'a, B> {
             reported: 0,
             open: [(0, 0, 0, 0); 64],
             unwind: None,
+            next_cut: false,
         }
     }
 
@@ -756,6 +760,7 @@ impl<'a, B: Backend> Search<'a, B> {
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
+        let cut_node = self.next_cut;
         if self.check_stop(n) {
             return 0;
         }
@@ -765,6 +770,7 @@ impl<'a, B: Backend> Search<'a, B> {
             if passed {
                 return crate::game::final_score(p, o);
             }
+            self.next_cut = !cut_node;
             return -self.deep(o, p, -beta, -alpha, n, true);
         }
         if alpha >= 2 * n as i32 - 2 {
@@ -796,6 +802,13 @@ impl<'a, B: Backend> Search<'a, B> {
             }
         }
         let alpha0 = alpha;
+        // Expected node type (threads only): the children of a PV node after the first are CUT
+        // nodes, those of a CUT node ALL nodes and vice versa. A CUT node whose first move did
+        // not cut defers only from its third move: its second move is still likely to cut, and
+        // searching others beside it would be speculative.
+        let pv_node = beta - alpha0 > 1;
+        let elders = if cut_node && !pv_node { 2 } else { 1 };
+        let child_cut = |j: usize| if pv_node { j > 0 } else { !cut_node };
         // Move list with ordering keys (lower first).
         let mut list = [(0u32, 0u64, 0u64, 0i32); 32];
         let mut len = 0;
@@ -859,7 +872,8 @@ impl<'a, B: Backend> Search<'a, B> {
                 }
             }
             let a = l.alpha;
-            let s = if j > 0
+            self.next_cut = child_cut(j);
+            let s = if j >= elders
                 && n >= DEFER_EMPTIES
                 && let Some(sh) = &self.shared
                 && n < sh.root_n
@@ -910,6 +924,7 @@ impl<'a, B: Backend> Search<'a, B> {
                     break;
                 }
                 let a = l.alpha;
+                self.next_cut = child_cut(usize::from(j));
                 let s = self.child(np, no, a, beta, n, false);
                 if self.stopped {
                     return self.unwound(n);
