@@ -200,6 +200,17 @@ const SLIDER_DIR: [u8; 64] = {
     t
 };
 
+/// PSHUFB indices broadcasting the top byte of each 8-byte group (within 16-byte lanes).
+const TOP_BYTE: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i as u8 & 8) | 7;
+        i += 1;
+    }
+    t
+};
+
 const QWORD_BYTE: [u8; 64] = {
     let mut t = [0u8; 64];
     let mut i = 0;
@@ -450,11 +461,23 @@ impl Byteboard {
             return;
         }
         let vis = mask_bytes(b, visible, places);
-        // Horizontal XOR of each 8-byte group, broadcast to the group: a bit transpose against
-        // the anti-diagonal, then a parity row (two GF2P8AFFINEQB).
-        let t =
-            b.u8x64_gf2p8affine::<0>(b.u64x8_as_u8x64(b.u64x8_splat(0x0102_0408_1020_4080)), vis);
-        let bc = b.u8x64_gf2p8affine::<0>(b.u8x64_splat(0xff), t);
+        // Horizontal XOR of each 8-byte group, broadcast to the group.
+        let bc = if B::HAS_GFNI {
+            // A bit transpose against the anti-diagonal, then a parity row (two GF2P8AFFINEQB).
+            let t = b.u8x64_gf2p8affine::<0>(
+                b.u64x8_as_u8x64(b.u64x8_splat(0x0102_0408_1020_4080)),
+                vis,
+            );
+            b.u8x64_gf2p8affine::<0>(b.u8x64_splat(0xff), t)
+        } else {
+            // Without GFNI (the AVX2 form): three shift-XOR steps leave each group's XOR in
+            // its top byte, a byte shuffle copies that byte over the group.
+            let q = b.u8x64_as_u64x8(vis);
+            let q = b.u64x8_xor(q, b.u64x8_shl::<8>(q));
+            let q = b.u64x8_xor(q, b.u64x8_shl::<16>(q));
+            let q = b.u64x8_xor(q, b.u64x8_shl::<32>(q));
+            b.u8x64_shuffle(b.u64x8_as_u8x64(q), b.u8x64_from_array(TOP_BYTE))
+        };
         let rot = b.u8x64_permute(bc, b.u8x64_from_array(ROT180));
         let masked = mask_bytes(b, raymask, rot);
         let info = b.u8x64_permute(masked, b.u8x64_from_array(tables::INV_BOARD[s]));

@@ -202,6 +202,88 @@ pub(crate) fn movemask8(a: __m256i) -> u32 {
 pub(crate) fn shuffle8(t: __m256i, i: __m256i) -> __m256i {
     _mm256_shuffle_epi8(t, i)
 }
+/// VPERMB over a 64-byte table held as two 32-byte halves: each 16-byte quarter of the table,
+/// broadcast to both lanes, is looked up by PSHUFB, and bits 4 and 5 of the index (moved to the
+/// byte's top bit by a 16-bit shift, which PBLENDVB reads) pick one of the four results.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn permute8x64(t: [__m256i; 2], idx: [__m256i; 2]) -> [__m256i; 2] {
+    let q = [
+        _mm256_permute2x128_si256::<0x00>(t[0], t[0]),
+        _mm256_permute2x128_si256::<0x11>(t[0], t[0]),
+        _mm256_permute2x128_si256::<0x00>(t[1], t[1]),
+        _mm256_permute2x128_si256::<0x11>(t[1], t[1]),
+    ];
+    [permute8x64_half(q, idx[0]), permute8x64_half(q, idx[1])]
+}
+/// VPBLENDMW from a 32-bit mask: each half's 16 mask bits are spread over the 16-bit lanes by a
+/// broadcast, an AND with the lane's own bit and a compare.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn select16x32(mask: u32, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] {
+    let bits = _mm256_setr_epi16(
+        1,
+        2,
+        4,
+        8,
+        16,
+        32,
+        64,
+        128,
+        256,
+        512,
+        1024,
+        2048,
+        4096,
+        8192,
+        16384,
+        i16::MIN,
+    );
+    let half = |m: u32, a: __m256i, b: __m256i| {
+        let m = _mm256_and_si256(_mm256_set1_epi16(m as u16 as i16), bits);
+        _mm256_blendv_epi8(b, a, _mm256_cmpeq_epi16(m, bits))
+    };
+    [half(mask, a[0], b[0]), half(mask >> 16, a[1], b[1])]
+}
+/// VPSHUFBITQMB from PSHUFB: byte `j` fetches byte `idx >> 3` of its qword (a lane-local
+/// shuffle, offset by 8 for the lane's second qword), and a second shuffle turns `idx & 7` into
+/// the bit to test.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn bitshuffle8x64(x: [__m256i; 2], idx: [__m256i; 2]) -> u64 {
+    let bit = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1,
+        2, 4, 8, 16, 32, 64, -128,
+    );
+    let qword = _mm256_setr_epi64x(0, 0x0808_0808_0808_0808, 0, 0x0808_0808_0808_0808);
+    let seven = _mm256_set1_epi8(7);
+    let half = |x: __m256i, i: __m256i| {
+        let byte = _mm256_add_epi8(_mm256_and_si256(_mm256_srli_epi16::<3>(i), seven), qword);
+        let b = _mm256_shuffle_epi8(bit, _mm256_and_si256(i, seven));
+        let hit = _mm256_and_si256(_mm256_shuffle_epi8(x, byte), b);
+        !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32)
+    };
+    u64::from(half(x[0], idx[0])) | u64::from(half(x[1], idx[1])) << 32
+}
+#[inline]
+#[target_feature(enable = "avx2")]
+fn permute8x64_half(q: [__m256i; 4], i: __m256i) -> __m256i {
+    // Clearing bits 6 and 7 keeps PSHUFB from zeroing (bit 7) and makes the index mod 64.
+    let i = _mm256_and_si256(i, _mm256_set1_epi8(63));
+    let bit4 = _mm256_slli_epi16::<3>(i);
+    let bit5 = _mm256_slli_epi16::<2>(i);
+    let lo = _mm256_blendv_epi8(
+        _mm256_shuffle_epi8(q[0], i),
+        _mm256_shuffle_epi8(q[1], i),
+        bit4,
+    );
+    let hi = _mm256_blendv_epi8(
+        _mm256_shuffle_epi8(q[2], i),
+        _mm256_shuffle_epi8(q[3], i),
+        bit4,
+    );
+    _mm256_blendv_epi8(lo, hi, bit5)
+}
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(crate) fn sad8(a: __m256i, b: __m256i) -> __m256i {

@@ -82,6 +82,39 @@ v4! {
     fn test8_mask(a: __m512i, b: __m512i) -> u64 { _mm512_test_epi8_mask(a, b) }
     fn movemask8(a: __m512i) -> u64 { _mm512_movepi8_mask(a) }
     fn shuffle8(t: __m512i, i: __m512i) -> __m512i { _mm512_shuffle_epi8(t, i) }
+    /// VPSHUFBITQMB without BITALG: byte `j` fetches byte `idx >> 3` of its qword by a
+    /// lane-local PSHUFB (offset by 8 for the lane's second qword); VPTESTMB against the bit
+    /// `idx & 7`, itself from a PSHUFB table, gives the mask.
+    fn bitshuffle_bw(x: __m512i, i: __m512i) -> u64 {
+        let seven = _mm512_set1_epi8(7);
+        let qword = _mm512_set_epi64(
+            0x0808_0808_0808_0808, 0, 0x0808_0808_0808_0808, 0,
+            0x0808_0808_0808_0808, 0, 0x0808_0808_0808_0808, 0,
+        );
+        let byte = _mm512_add_epi8(_mm512_and_si512(_mm512_srli_epi16::<3>(i), seven), qword);
+        let bits = _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64);
+        let b = _mm512_shuffle_epi8(bits, _mm512_and_si512(i, seven));
+        _mm512_test_epi8_mask(_mm512_shuffle_epi8(x, byte), b)
+    }
+    /// VPERMB without VBMI: each 16-byte quarter of the table, broadcast to all four lanes, is
+    /// looked up by PSHUFB; bits 4 and 5 of the index pick the result through mask blends.
+    fn permute8_bw(t: __m512i, i: __m512i) -> __m512i {
+        let i = _mm512_and_si512(i, _mm512_set1_epi8(63));
+        let look = |q: __m512i| _mm512_shuffle_epi8(q, i);
+        let k4 = _mm512_test_epi8_mask(i, _mm512_set1_epi8(16));
+        let k5 = _mm512_test_epi8_mask(i, _mm512_set1_epi8(32));
+        let lo = _mm512_mask_blend_epi8(
+            k4,
+            look(_mm512_shuffle_i64x2::<0x00>(t, t)),
+            look(_mm512_shuffle_i64x2::<0x55>(t, t)),
+        );
+        let hi = _mm512_mask_blend_epi8(
+            k4,
+            look(_mm512_shuffle_i64x2::<0xaa>(t, t)),
+            look(_mm512_shuffle_i64x2::<0xff>(t, t)),
+        );
+        _mm512_mask_blend_epi8(k5, lo, hi)
+    }
     fn sad8(a: __m512i, b: __m512i) -> __m512i { _mm512_sad_epu8(a, b) }
     fn add16(a: __m512i, b: __m512i) -> __m512i { _mm512_add_epi16(a, b) }
     fn sub16(a: __m512i, b: __m512i) -> __m512i { _mm512_sub_epi16(a, b) }

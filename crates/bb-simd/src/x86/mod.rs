@@ -798,6 +798,18 @@ impl<const F: bool> Backend for Avx2<F> {
         [lo, hi]
     }
     #[inline(always)]
+    fn u8x64_permute(self, table: [__m256i; 2], idx: [__m256i; 2]) -> [__m256i; 2] {
+        avx2! { h256::permute8x64(table, idx) }
+    }
+    #[inline(always)]
+    fn u8x64_bitshuffle(self, x: [__m256i; 2], idx: [__m256i; 2]) -> u64 {
+        avx2! { h256::bitshuffle8x64(x, idx) }
+    }
+    #[inline(always)]
+    fn u16x32_select(self, mask: u32, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] {
+        avx2! { h256::select16x32(mask, a, b) }
+    }
+    #[inline(always)]
     fn u16x32_splat(self, x: u16) -> [__m256i; 2] {
         avx2! { [h256::splat16(x); 2] }
     }
@@ -1150,6 +1162,14 @@ impl Backend for Avx512 {
     );
     avx512_common!(avx512);
 
+    #[inline(always)]
+    fn u8x64_permute(self, table: __m512i, idx: __m512i) -> __m512i {
+        avx512! { h512::permute8_bw(table, idx) }
+    }
+    #[inline(always)]
+    fn u8x64_bitshuffle(self, x: __m512i, idx: __m512i) -> u64 {
+        avx512! { h512::bitshuffle_bw(x, idx) }
+    }
     #[inline(always)]
     fn u64x2_popcnt(self, a: __m128i) -> __m128i {
         avx512! { h128::popcnt64_pshufb(a) }
