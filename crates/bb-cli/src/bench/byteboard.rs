@@ -1,7 +1,9 @@
 //! Kernels `byteboard_play` (one move on a [`Byteboard`] with the incremental attack-table
 //! update, seed 003) and `byteboard_recompute` (the same move on the mailbox, then both tables
 //! rebuilt from scratch: `vector` with the backend's `add_attacks` per piece, `scalar` with ray
-//! walkers). Inputs: positions and one legal move each, from seeded random games.
+//! walkers), and `byteboard_overhead/copy_digest`: only the board copy and the table digest that
+//! the other cases include, so that the update alone can be read off by subtraction. Inputs:
+//! positions and one legal move each, from seeded random games.
 
 use super::{Case, Register};
 use bb_chess::byteboard::Byteboard;
@@ -23,7 +25,8 @@ fn reference(&(bb, mv): &Input) -> u64 {
 /// One move on a [`Byteboard`], by method `K`: 0 `byteboard_play/incremental`
 /// (`Byteboard::play`), 1 `byteboard_recompute/vector` (the move on the mailbox, then the tables
 /// from scratch with the vector `add_attacks` per piece), 2 `byteboard_recompute/scalar` (the
-/// same with the scalar ray walkers).
+/// same with the scalar ray walkers), 3 `byteboard_overhead/copy_digest` (neither: the copy and
+/// the digest the others include).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PlayCase<const K: u8>;
 
@@ -33,10 +36,11 @@ impl<const K: u8> Case for PlayCase<K> {
         "byteboard_play",
         "byteboard_recompute",
         "byteboard_recompute",
+        "byteboard_overhead",
     ][K as usize];
-    const VARIANT: &'static str = ["incremental", "vector", "scalar"][K as usize];
+    const VARIANT: &'static str = ["incremental", "vector", "scalar", "copy_digest"][K as usize];
     fn is_default<B: Backend>() -> bool {
-        K <= 1
+        K != 2
     }
     #[inline(always)]
     fn run<B: Backend>(b: B, &(bb, mv): &Input) -> u64 {
@@ -47,6 +51,7 @@ impl<const K: u8> Case for PlayCase<K> {
                 x.play_mailbox(mv);
                 x.recompute(b);
             }
+            3 => {}
             _ => {
                 x.play_mailbox(mv);
                 x.recompute_scalar();
@@ -55,7 +60,11 @@ impl<const K: u8> Case for PlayCase<K> {
         x.table_hash()
     }
     fn reference(x: &Input) -> u64 {
-        reference(x)
+        if K == 3 {
+            x.0.table_hash()
+        } else {
+            reference(x)
+        }
     }
     #[inline(always)]
     fn chain(&(bb, mv): &Input, z: u64) -> Input {
@@ -86,10 +95,11 @@ pub fn workload(n: usize) -> Arc<[Input]> {
     out.into()
 }
 
-/// Registers the three cases on one workload.
+/// Registers the four cases on one workload.
 pub fn register(r: &mut impl Register) {
     let w = workload(r.samples());
     r.add::<PlayCase<0>>(w.clone());
     r.add::<PlayCase<1>>(w.clone());
-    r.add::<PlayCase<2>>(w);
+    r.add::<PlayCase<2>>(w.clone());
+    r.add::<PlayCase<3>>(w);
 }
