@@ -268,3 +268,38 @@ pub(crate) fn dot_exact_avx2(f: &[u8; 64], w: &[i8; 64]) -> i32 {
     let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
     _mm_cvtsi128_si32(s)
 }
+/// VPERMB over four 16-byte registers with PSHUFB: table `j` answers with
+/// `PSHUFB(t[j], (i ^ 16j) +sat 0x70)`, which keeps the low nibble when bits 4-5 of the index
+/// select `j` and sets bit 7 (so PSHUFB gives 0) otherwise; the four answers are ORed.
+#[inline]
+#[target_feature(enable = "ssse3")]
+pub(crate) fn permute8x64(t: [__m128i; 4], idx: [__m128i; 4]) -> [__m128i; 4] {
+    let one = |i: __m128i| {
+        let i = _mm_and_si128(i, _mm_set1_epi8(63));
+        let look = |j: i8| {
+            let k = _mm_adds_epu8(_mm_xor_si128(i, _mm_set1_epi8(j << 4)), _mm_set1_epi8(0x70));
+            _mm_shuffle_epi8(t[j as usize], k)
+        };
+        _mm_or_si128(
+            _mm_or_si128(look(0), look(1)),
+            _mm_or_si128(look(2), look(3)),
+        )
+    };
+    [one(idx[0]), one(idx[1]), one(idx[2]), one(idx[3])]
+}
+/// VPSHUFBITQMB with PSHUFB: byte `j` fetches byte `idx >> 3` of its qword (offset 8 for the
+/// register's second qword), a PSHUFB table turns `idx & 7` into the bit to test.
+#[inline]
+#[target_feature(enable = "ssse3")]
+pub(crate) fn bitshuffle8x64(x: [__m128i; 4], idx: [__m128i; 4]) -> u64 {
+    let bits = _mm_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
+    let qword = _mm_set_epi64x(0x0808_0808_0808_0808, 0);
+    let seven = _mm_set1_epi8(7);
+    let one = |x: __m128i, i: __m128i| {
+        let byte = _mm_add_epi8(_mm_and_si128(_mm_srli_epi16::<3>(i), seven), qword);
+        let b = _mm_shuffle_epi8(bits, _mm_and_si128(i, seven));
+        let hit = _mm_and_si128(_mm_shuffle_epi8(x, byte), b);
+        u64::from(!(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())) as u16))
+    };
+    (0..4).fold(0, |m, k| m | one(x[k], idx[k]) << (16 * k))
+}

@@ -484,6 +484,14 @@ impl Backend for Ssse3 {
         ssse3! { h128::shuffle8(t, i) }
     }
     #[inline(always)]
+    fn u8x64_permute(self, table: [__m128i; 4], idx: [__m128i; 4]) -> [__m128i; 4] {
+        ssse3! { h128::permute8x64(table, idx) }
+    }
+    #[inline(always)]
+    fn u8x64_bitshuffle(self, x: [__m128i; 4], idx: [__m128i; 4]) -> u64 {
+        ssse3! { h128::bitshuffle8x64(x, idx) }
+    }
+    #[inline(always)]
     fn dot_u8i8_sat16(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
         ssse3! { h128::dot_sat16(features, weights) }
     }
