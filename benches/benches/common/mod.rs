@@ -123,11 +123,23 @@ impl<C: Case> WithBackend for BenchCase<'_, C> {
             .c
             .benchmark_group(format!("{}/{}", C::KERNEL, C::VARIANT));
         g.throughput(Throughput::Elements(inputs.len() as u64));
+        // `#[inline(always)]`: see bb-cli's harness (an out-of-line closure turns every bb-simd
+        // operation into a call).
         g.bench_function(format!("{}/throughput", B::NAME), |t| {
-            t.iter(|| b.vectorize(|| throughput::<C, B>(b, black_box(inputs))))
+            t.iter(|| {
+                b.vectorize(
+                    #[inline(always)]
+                    || throughput::<C, B>(b, black_box(inputs)),
+                )
+            })
         });
         g.bench_function(format!("{}/latency", B::NAME), |t| {
-            t.iter(|| b.vectorize(|| latency::<C, B>(b, black_box(inputs), black_box(0))))
+            t.iter(|| {
+                b.vectorize(
+                    #[inline(always)]
+                    || latency::<C, B>(b, black_box(inputs), black_box(0)),
+                )
+            })
         });
         g.finish();
     }

@@ -630,6 +630,18 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
             |x, c| emu::shl16(x, c)
         )
     }
+    /// All-ones lanes where `a[i] as i64 > b[i] as i64` (VPCMPGTQ: a signed compare).
+    #[inline(always)]
+    fn u64x4_cmpgt_i64(self, a: Self::U64x4, b: Self::U64x4) -> Self::U64x4 {
+        map2!(
+            self,
+            u64x4_from_array,
+            u64x4_to_array,
+            a,
+            b,
+            |x, y| if (x as i64) > (y as i64) { !0 } else { 0 }
+        )
+    }
     /// Per-lane rotate left, `a[i].rotate_left(counts[i] % 64)` (VPROLVQ). A rotate by
     /// `64 - n` is a right rotate by `n`, so one op shifts some lanes up and others down.
     #[inline(always)]

@@ -246,6 +246,18 @@ fn check_split_join<B: Backend>(b: B, x: [u64; 8]) {
         "{n} u64x8_split hi"
     );
     assert_eq!(b.u64x8_to_array(b.u64x8_join(lo, hi)), x, "{n} join8");
+    // Signed 64-bit compare, also on equal lanes and across the sign boundary.
+    let y4 = [x[4], x[1], i64::MIN as u64, x[3] ^ (1 << 63)];
+    let x4 = [x[0], x[1], i64::MAX as u64, x[3]];
+    let want: [u64; 4] = core::array::from_fn(|i| {
+        if (x4[i] as i64) > (y4[i] as i64) {
+            !0
+        } else {
+            0
+        }
+    });
+    let got = b.u64x4_to_array(b.u64x4_cmpgt_i64(b.u64x4_from_array(x4), b.u64x4_from_array(y4)));
+    assert_eq!(got, want, "{n} u64x4_cmpgt_i64 {x4:?} {y4:?}");
     // Rotate counts: the lane values themselves (any u64) and the edges around 0, 64, 128.
     for counts in [
         x,

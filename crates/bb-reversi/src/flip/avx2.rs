@@ -287,3 +287,42 @@ impl FlipVariant for Avx2SmartClear {
         fold(b, b.u64x4_or(down, up_ls1b(b, pp, oo, hi)))
     }
 }
+
+variant! {
+    /// The "acepck" AVX2 flip (beyond the seed; an idea from the Egaroucid project, built into
+    /// Okuhara's Edax). LSB-ward: the player's discs on each half-line are smeared downward (by
+    /// 1, 2 and 4 steps), so the half-line minus the smear is what lies between the move and the
+    /// nearest player disc; it flips when that disc is nearer than the nearest empty square, which
+    /// for two disjoint sets below bit 63 is one signed compare, `P > E` (VPCMPGTQ). MSB-ward:
+    /// BLSMSK of the non-opponent squares reaches the first of them; with a player disc there,
+    /// clearing it leaves the run to flip, and the run is kept only when the clearing changed
+    /// something. Needs Avx2.
+    Avx2Acepck
+}
+impl FlipVariant for Avx2Acepck {
+    const NAME: &'static str = "avx2_acepck";
+    const SEED: &'static str = "beyond the seed: acepck (PCMPGTQ) AVX2 flip";
+    fn supported<B: Backend>() -> bool {
+        avx2_up::<B>()
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let (pp, oo, lo, hi) = setup(b, sq, p, o);
+        let s1 = b.u64x4_from_array(SHIFTS);
+        let s2 = b.u64x4_from_array([2, 16, 18, 14]);
+        let s4 = b.u64x4_from_array([4, 32, 36, 28]);
+        // LSB-ward.
+        let rp = b.u64x4_and(pp, lo);
+        let mut smear = b.u64x4_or(rp, b.u64x4_shrv(rp, s1));
+        smear = b.u64x4_or(smear, b.u64x4_shrv(smear, s2));
+        smear = b.u64x4_or(smear, b.u64x4_shrv(smear, s4));
+        let empty = b.u64x4_xor(b.u64x4_andnot(oo, lo), rp);
+        let down = b.u64x4_and(b.u64x4_andnot(smear, lo), b.u64x4_cmpgt_i64(rp, empty));
+        // MSB-ward.
+        let x = b.u64x4_andnot(oo, hi);
+        let reach = b.u64x4_and(b.u64x4_xor(b.u64x4_sub(x, b.u64x4_splat(1)), x), hi);
+        let run = b.u64x4_andnot(pp, reach);
+        let up = b.u64x4_andnot(b.u64x4_cmpeq(run, reach), run);
+        fold(b, b.u64x4_or(down, up))
+    }
+}

@@ -29,7 +29,9 @@ mod table;
 #[doc(hidden)]
 pub mod table_gen;
 
-pub use avx2::{Avx2Cvt, Avx2PpFill, Avx2PpSeq, Avx2PshufbLzcnt, Avx2PshufbPmaxub, Avx2SmartClear};
+pub use avx2::{
+    Avx2Acepck, Avx2Cvt, Avx2PpFill, Avx2PpSeq, Avx2PshufbLzcnt, Avx2PshufbPmaxub, Avx2SmartClear,
+};
 pub use avx512::{Avx512Lzcnt, Avx512Mask, Avx512Oct, GfniRbit};
 pub use neon::{NeonRbit, NeonVclz};
 pub use scalar::{
@@ -99,6 +101,7 @@ pub fn for_each_variant(v: &mut impl FlipVisitor) {
     v.visit(Avx2PshufbPmaxub);
     v.visit(Avx2PpFill);
     v.visit(Avx2SmartClear);
+    v.visit(Avx2Acepck);
     v.visit(Avx512Lzcnt);
     v.visit(Avx512Mask);
     v.visit(Avx512Oct);

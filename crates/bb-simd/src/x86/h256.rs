@@ -98,6 +98,11 @@ pub(crate) fn min64(a: __m256i, b: __m256i) -> __m256i {
 }
 #[inline]
 #[target_feature(enable = "avx2")]
+pub(crate) fn cmpgt64(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_cmpgt_epi64(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx2")]
 fn lut(t: __m128i) -> __m256i {
     _mm256_broadcastsi128_si256(t)
 }

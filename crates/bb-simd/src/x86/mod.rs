@@ -790,6 +790,10 @@ impl<const F: bool> Backend for Avx2<F> {
         avx2! { h256::min64(a, b) }
     }
     #[inline(always)]
+    fn u64x4_cmpgt_i64(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2! { h256::cmpgt64(a, b) }
+    }
+    #[inline(always)]
     fn u64x4_popcnt(self, a: __m256i) -> __m256i {
         avx2! { h256::popcnt64(a) }
     }
@@ -918,6 +922,10 @@ macro_rules! avx512_common {
         #[inline(always)]
         fn u64x4_min(self, a: __m256i, b: __m256i) -> __m256i {
             $safe! { h512::min64x4(a, b) }
+        }
+        #[inline(always)]
+        fn u64x4_cmpgt_i64(self, a: __m256i, b: __m256i) -> __m256i {
+            $safe! { h256::cmpgt64(a, b) }
         }
         #[inline(always)]
         fn u64x4_lzcnt(self, a: __m256i) -> __m256i {
