@@ -303,3 +303,38 @@ pub(crate) fn bitshuffle8x64(x: [__m128i; 4], idx: [__m128i; 4]) -> u64 {
     };
     (0..4).fold(0, |m, k| m | one(x[k], idx[k]) << (16 * k))
 }
+/// VPBLENDMW on four 8-lane registers: each register's 8 mask bits, broadcast, ANDed with the
+/// lane's own bit and compared, select by AND / ANDNOT / OR.
+#[inline]
+#[target_feature(enable = "sse2")]
+pub(crate) fn select16x32(mask: u32, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] {
+    let bits = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+    core::array::from_fn(|k| {
+        let m = _mm_set1_epi16(((mask >> (8 * k)) & 0xff) as i16);
+        let sel = _mm_cmpeq_epi16(_mm_and_si128(m, bits), bits);
+        _mm_or_si128(_mm_and_si128(sel, a[k]), _mm_andnot_si128(sel, b[k]))
+    })
+}
+/// VPSLLVW on four 8-lane registers with PMULLW: `2^count` comes from two PSHUFB tables (its
+/// low and its high byte, both indexed by `count & 15` copied into each byte of the lane) and
+/// is zeroed for counts of 16 or more.
+#[inline]
+#[target_feature(enable = "ssse3")]
+pub(crate) fn shlv16x32(a: [__m128i; 4], c: [__m128i; 4]) -> [__m128i; 4] {
+    let lo_t = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    let hi_t = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128);
+    let low_byte = _mm_set1_epi16(0x00ff);
+    core::array::from_fn(|k| {
+        let valid = _mm_cmpeq_epi16(
+            _mm_subs_epu16(c[k], _mm_set1_epi16(15)),
+            _mm_setzero_si128(),
+        );
+        let i = _mm_and_si128(c[k], _mm_set1_epi16(15));
+        let i = _mm_or_si128(i, _mm_slli_epi16::<8>(i));
+        let pow = _mm_or_si128(
+            _mm_and_si128(_mm_shuffle_epi8(lo_t, i), low_byte),
+            _mm_andnot_si128(low_byte, _mm_shuffle_epi8(hi_t, i)),
+        );
+        _mm_mullo_epi16(a[k], _mm_and_si128(pow, valid))
+    })
+}

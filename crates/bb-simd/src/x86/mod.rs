@@ -402,6 +402,10 @@ macro_rules! sse_family {
             $safe! { core::array::from_fn(|i| _mm_sub_epi16(a[i], b[i])) }
         }
         #[inline(always)]
+        fn u16x32_select(self, mask: u32, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] {
+            $safe! { h128::select16x32(mask, a, b) }
+        }
+        #[inline(always)]
         fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
             $safe! { h128::dot_exact_sse2(features, weights) }
         }
@@ -486,6 +490,10 @@ impl Backend for Ssse3 {
     #[inline(always)]
     fn u8x64_permute(self, table: [__m128i; 4], idx: [__m128i; 4]) -> [__m128i; 4] {
         ssse3! { h128::permute8x64(table, idx) }
+    }
+    #[inline(always)]
+    fn u16x32_shlv(self, a: [__m128i; 4], c: [__m128i; 4]) -> [__m128i; 4] {
+        ssse3! { h128::shlv16x32(a, c) }
     }
     #[inline(always)]
     fn u8x64_bitshuffle(self, x: [__m128i; 4], idx: [__m128i; 4]) -> u64 {
