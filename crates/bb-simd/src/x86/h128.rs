@@ -338,3 +338,13 @@ pub(crate) fn shlv16x32(a: [__m128i; 4], c: [__m128i; 4]) -> [__m128i; 4] {
         _mm_mullo_epi16(a[k], _mm_and_si128(pow, valid))
     })
 }
+/// VPCMPEQW to a 32-bit mask: PCMPEQW per register, PACKSSWB pairs the registers into bytes
+/// (all-ones words saturate to all-ones bytes), PMOVMSKB collects them.
+#[inline]
+#[target_feature(enable = "sse2")]
+pub(crate) fn cmpeq16x32_mask(a: [__m128i; 4], b: [__m128i; 4]) -> u32 {
+    let e: [__m128i; 4] = core::array::from_fn(|k| _mm_cmpeq_epi16(a[k], b[k]));
+    let lo = _mm_movemask_epi8(_mm_packs_epi16(e[0], e[1])) as u32 & 0xffff;
+    let hi = _mm_movemask_epi8(_mm_packs_epi16(e[2], e[3])) as u32 & 0xffff;
+    lo | hi << 16
+}

@@ -406,6 +406,10 @@ macro_rules! sse_family {
             $safe! { h128::select16x32(mask, a, b) }
         }
         #[inline(always)]
+        fn u16x32_cmpeq(self, a: [__m128i; 4], b: [__m128i; 4]) -> u32 {
+            $safe! { h128::cmpeq16x32_mask(a, b) }
+        }
+        #[inline(always)]
         fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
             $safe! { h128::dot_exact_sse2(features, weights) }
         }
