@@ -111,6 +111,32 @@ mod h {
         fn shrv16(a: uint16x8_t, c: uint16x8_t) -> uint16x8_t {
             vshlq_u16(a, vnegq_s16(vreinterpretq_s16_u16(vminq_u16(c, vdupq_n_u16(16)))))
         }
+        /// `1 << i` in 16-bit lane `i`.
+        fn lane_bits16() -> uint16x8_t {
+            let k = vreinterpretq_s16_s8(crate::neon::bits16([0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0]));
+            vshlq_u16(vdupq_n_u16(1), k)
+        }
+        /// VPBLENDMW on one register: the 8 mask bits spread over the lanes by CMTST, then BSL.
+        fn select16(m: u16, a: uint16x8_t, b: uint16x8_t) -> uint16x8_t {
+            vbslq_u16(vtstq_u16(vdupq_n_u16(m), lane_bits16()), a, b)
+        }
+        /// VPCMPEQW to a 16-bit mask for two registers: CMEQ, narrowed to bytes, then the
+        /// PMOVMSKB emulation.
+        fn cmpeq16_mask(a: [uint16x8_t; 2], b: [uint16x8_t; 2]) -> u16 {
+            let lo = vmovn_u16(vceqq_u16(a[0], b[0]));
+            let hi = vmovn_u16(vceqq_u16(a[1], b[1]));
+            movemask8(vcombine_u8(lo, hi))
+        }
+        /// VPSHUFBITQMB on one register (two qwords): TBL fetches byte `idx >> 3` of the lane's
+        /// qword, a second TBL turns `idx & 7` into the bit, CMTST tests it.
+        fn bitshuffle16(x: uint8x16_t, i: uint8x16_t) -> u16 {
+            let seven = vdupq_n_u8(7);
+            let qword = vreinterpretq_u8_s8(crate::neon::bits16([0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8]));
+            let bits = vreinterpretq_u8_s8(crate::neon::bits16([1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128]));
+            let byte = vaddq_u8(vandq_u8(vshrq_n_u8::<3>(i), seven), qword);
+            let bit = vqtbl1q_u8(bits, vandq_u8(i, seven));
+            movemask8(vtstq_u8(vqtbl1q_u8(x, byte), bit))
+        }
         /// Exact dot product: widen to 16 bits, multiply-accumulate into 32-bit lanes.
         fn dot_exact(f: &[u8; 64], w: &[i8; 64]) -> i32 {
             let a: [uint8x16_t; 4] = bits!(*f);
@@ -539,6 +565,40 @@ impl Backend for Neon {
     #[inline(always)]
     fn u16x32_shlv(self, a: [uint16x8_t; 4], c: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
         map4!(self, h::shlv16, a, c)
+    }
+    #[inline(always)]
+    fn u16x32_select(self, mask: u32, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
+        let m = |k: u32| ((mask >> (8 * k)) & 0xff) as u16;
+        neon! {
+            [
+                h::select16(m(0), a[0], b[0]),
+                h::select16(m(1), a[1], b[1]),
+                h::select16(m(2), a[2], b[2]),
+                h::select16(m(3), a[3], b[3]),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn u16x32_cmpeq(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> u32 {
+        let (lo, hi) = neon! {
+            (
+                h::cmpeq16_mask([a[0], a[1]], [b[0], b[1]]),
+                h::cmpeq16_mask([a[2], a[3]], [b[2], b[3]]),
+            )
+        };
+        u32::from(lo) | u32::from(hi) << 16
+    }
+    #[inline(always)]
+    fn u8x64_bitshuffle(self, x: [uint8x16_t; 4], idx: [uint8x16_t; 4]) -> u64 {
+        let m: [u16; 4] = neon! {
+            [
+                h::bitshuffle16(x[0], idx[0]),
+                h::bitshuffle16(x[1], idx[1]),
+                h::bitshuffle16(x[2], idx[2]),
+                h::bitshuffle16(x[3], idx[3]),
+            ]
+        };
+        (0..4).fold(0, |acc, k| acc | u64::from(m[k]) << (16 * k))
     }
     #[inline(always)]
     fn u16x32_shrv(self, a: [uint16x8_t; 4], c: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
