@@ -905,8 +905,8 @@ impl<'a, B: Backend> Search<'a, B> {
         let mut round = 0;
         while !cut && n_deferred > 0 && round < 2 {
             let mut kept = 0;
-            for i in 0..n_deferred {
-                let j = deferred[i];
+            for d in 0..n_deferred {
+                let j = deferred[d];
                 let (x, np, no, _) = list[usize::from(j)];
                 if round == 0
                     && let Some(sh) = &self.shared
