@@ -259,6 +259,15 @@ impl FlipVariant for Avx2PpFill {
     }
 }
 
+/// `x` with every bit also copied 1 to 7 steps toward the LSB along its lane's line (per-lane
+/// shifts by 1, 2 and 4 steps: the "smart clr" fill).
+#[inline(always)]
+fn smear_down<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
+    let x = b.u64x4_or(x, b.u64x4_shrv(x, b.u64x4_from_array(SHIFTS)));
+    let x = b.u64x4_or(x, b.u64x4_shrv(x, b.u64x4_from_array([2, 16, 18, 14])));
+    b.u64x4_or(x, b.u64x4_shrv(x, b.u64x4_from_array([4, 32, 36, 28])))
+}
+
 variant! {
     /// AVX2 "smart clr" (seed 002 "Flip AVX2: AVX2 (smart clr)"): the PP fill done with per-lane
     /// variable shifts along each line (by 1/8/9/7, then twice, then four times), three steps
@@ -274,14 +283,8 @@ impl FlipVariant for Avx2SmartClear {
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
         let (pp, oo, lo, hi) = setup(b, sq, p, o);
-        let s1 = b.u64x4_from_array(SHIFTS);
-        let s2 = b.u64x4_from_array([2, 16, 18, 14]);
-        let s4 = b.u64x4_from_array([4, 32, 36, 28]);
-        let mut e = b.u64x4_andnot(oo, lo);
-        let of = b.u64x4_shlv(b.u64x4_and(pp, lo), s1);
-        e = b.u64x4_or(e, b.u64x4_shrv(e, s1));
-        e = b.u64x4_or(e, b.u64x4_shrv(e, s2));
-        e = b.u64x4_or(e, b.u64x4_shrv(e, s4));
+        let e = smear_down(b, b.u64x4_andnot(oo, lo));
+        let of = b.u64x4_shlv(b.u64x4_and(pp, lo), b.u64x4_from_array(SHIFTS));
         let of = b.u64x4_andnot(e, of);
         let down = b.u64x4_and(lo, b.u64x4_neg(of));
         fold(b, b.u64x4_or(down, up_ls1b(b, pp, oo, hi)))
@@ -308,14 +311,9 @@ impl FlipVariant for Avx2Acepck {
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
         let (pp, oo, lo, hi) = setup(b, sq, p, o);
-        let s1 = b.u64x4_from_array(SHIFTS);
-        let s2 = b.u64x4_from_array([2, 16, 18, 14]);
-        let s4 = b.u64x4_from_array([4, 32, 36, 28]);
         // LSB-ward.
         let rp = b.u64x4_and(pp, lo);
-        let mut smear = b.u64x4_or(rp, b.u64x4_shrv(rp, s1));
-        smear = b.u64x4_or(smear, b.u64x4_shrv(smear, s2));
-        smear = b.u64x4_or(smear, b.u64x4_shrv(smear, s4));
+        let smear = smear_down(b, rp);
         let empty = b.u64x4_xor(b.u64x4_andnot(oo, lo), rp);
         let down = b.u64x4_and(b.u64x4_andnot(smear, lo), b.u64x4_cmpgt_i64(rp, empty));
         // MSB-ward.
