@@ -676,6 +676,156 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         }))
     }
 
+    // ----- lane views of the 128-bit register (SSE2's 8/16/32-bit and float instructions) ----
+    //
+    // The seed's SSE2 flip tricks read one `__m128i` as bytes, words, dwords, floats or
+    // doubles. These ops take and return `U64x2` (`U64x4` for the AVX2 forms) so a kernel
+    // can mix views without casts; the lane layout is little endian.
+
+    /// Per 32-bit lane, the signed integer converted to the bits of the nearest f32
+    /// (CVTDQ2PS).
+    #[inline(always)]
+    fn u64x2_cvt_i32_f32(self, a: Self::U64x2) -> Self::U64x2 {
+        let a = self.u64x2_to_array(a);
+        self.u64x2_from_array(emu::map32x4(a, a, |x, _| emu::cvt_i32_f32(x)))
+    }
+    /// Per 32-bit lane, the f32 truncated to a signed integer; NaN and out of range give
+    /// `0x8000_0000` (CVTTPS2DQ).
+    #[inline(always)]
+    fn u64x2_cvtt_f32_i32(self, a: Self::U64x2) -> Self::U64x2 {
+        let a = self.u64x2_to_array(a);
+        self.u64x2_from_array(emu::map32x4(a, a, |x, _| emu::cvtt_f32_i32(x)))
+    }
+    /// Per 64-bit lane, `a + b` as f64 bit patterns (ADDPD). NaN payloads are unspecified.
+    #[inline(always)]
+    fn u64x2_add_f64(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
+        map2!(self, u64x2_from_array, u64x2_to_array, a, b, |x, y| {
+            (f64::from_bits(x) + f64::from_bits(y)).to_bits()
+        })
+    }
+    /// Per 64-bit lane, `a - b` as f64 bit patterns (SUBPD). NaN payloads are unspecified.
+    #[inline(always)]
+    fn u64x2_sub_f64(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
+        map2!(self, u64x2_from_array, u64x2_to_array, a, b, |x, y| {
+            (f64::from_bits(x) - f64::from_bits(y)).to_bits()
+        })
+    }
+    /// All-ones 32-bit lanes where `a == b` (PCMPEQD).
+    #[inline(always)]
+    fn u64x2_cmpeq_u32(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
+        let (a, b) = (self.u64x2_to_array(a), self.u64x2_to_array(b));
+        self.u64x2_from_array(emu::map32x4(a, b, |x, y| if x == y { !0 } else { 0 }))
+    }
+    /// 32-bit lane `i` is lane `(IMM >> 2 i) & 3` of `a` (PSHUFD).
+    #[inline(always)]
+    fn u64x2_shuffle_u32<const IMM: i32>(self, a: Self::U64x2) -> Self::U64x2 {
+        let l = emu::lanes32x4(self.u64x2_to_array(a));
+        self.u64x2_from_array(emu::from32x4(core::array::from_fn(|i| {
+            l[((IMM >> (2 * i)) & 3) as usize]
+        })))
+    }
+    /// Per 32-bit lane, arithmetic `a >> N`; `N >= 32` fills with the sign (PSRAD).
+    #[inline(always)]
+    fn u64x2_sra_i32<const N: u32>(self, a: Self::U64x2) -> Self::U64x2 {
+        let a = self.u64x2_to_array(a);
+        self.u64x2_from_array(emu::map32x4(a, a, |x, _| ((x as i32) >> N.min(31)) as u32))
+    }
+    /// Per 32-bit lane, logical `a >> N`; `N >= 32` gives 0 (PSRLD).
+    #[inline(always)]
+    fn u64x2_srl_u32<const N: u32>(self, a: Self::U64x2) -> Self::U64x2 {
+        let a = self.u64x2_to_array(a);
+        self.u64x2_from_array(emu::map32x4(a, a, |x, _| x.checked_shr(N).unwrap_or(0)))
+    }
+    /// Per 16-bit lane, logical `a >> N`; `N >= 16` gives 0 (PSRLW).
+    #[inline(always)]
+    fn u64x2_srl_u16<const N: u32>(self, a: Self::U64x2) -> Self::U64x2 {
+        let a = self.u64x2_to_array(a);
+        self.u64x2_from_array(emu::map16x8(a, a, |x, _| emu::shr16(x, N.min(16) as u16)))
+    }
+    /// Per 16-bit lane, the low 16 bits of `a * b` (PMULLW): a left shift by a different
+    /// amount in every lane when `b` holds powers of two.
+    #[inline(always)]
+    fn u64x2_mullo_u16(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
+        let (a, b) = (self.u64x2_to_array(a), self.u64x2_to_array(b));
+        self.u64x2_from_array(emu::map16x8(a, b, |x, y| x.wrapping_mul(y)))
+    }
+    /// Per 16-bit lane, the high 16 bits of the unsigned `a * b` (PMULHUW): a right shift by
+    /// `16 - k` when `b = 1 << k`.
+    #[inline(always)]
+    fn u64x2_mulhi_u16(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
+        let (a, b) = (self.u64x2_to_array(a), self.u64x2_to_array(b));
+        self.u64x2_from_array(emu::map16x8(a, b, |x, y| {
+            ((u32::from(x) * u32::from(y)) >> 16) as u16
+        }))
+    }
+    /// Per 16-bit lane, the signed minimum (PMINSW).
+    #[inline(always)]
+    fn u64x2_min_i16(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
+        let (a, b) = (self.u64x2_to_array(a), self.u64x2_to_array(b));
+        self.u64x2_from_array(emu::map16x8(a, b, |x, y| (x as i16).min(y as i16) as u16))
+    }
+    /// Per 32-bit lane, the sum of the two signed 16 x 16-bit products of its halves,
+    /// wrapping (PMADDWD).
+    #[inline(always)]
+    fn u64x2_madd_i16(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
+        let (a, b) = (self.u64x2_to_array(a), self.u64x2_to_array(b));
+        self.u64x2_from_array(emu::map32x4(a, b, emu::madd_i16))
+    }
+    /// The eight signed 16-bit lanes of `a`, then those of `b`, each saturated to an
+    /// unsigned byte (PACKUSWB).
+    #[inline(always)]
+    fn u64x2_packus_i16(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
+        let (a, b) = (
+            emu::lanes16x8(self.u64x2_to_array(a)),
+            emu::lanes16x8(self.u64x2_to_array(b)),
+        );
+        let bytes: [u8; 16] =
+            core::array::from_fn(|i| emu::packus_i16(if i < 8 { a[i] } else { b[i - 8] }));
+        self.u8x16_as_u64x2(self.u8x16_from_array(bytes))
+    }
+    /// Per byte, `a + b` saturated at 255 (PADDUSB).
+    #[inline(always)]
+    fn u8x16_adds(self, a: Self::U8x16, b: Self::U8x16) -> Self::U8x16 {
+        map2!(self, u8x16_from_array, u8x16_to_array, a, b, |x, y| x
+            .saturating_add(y))
+    }
+    /// Per byte, `a - b` saturated at 0 (PSUBUSB).
+    #[inline(always)]
+    fn u8x16_subs(self, a: Self::U8x16, b: Self::U8x16) -> Self::U8x16 {
+        map2!(self, u8x16_from_array, u8x16_to_array, a, b, |x, y| x
+            .saturating_sub(y))
+    }
+    /// [`Backend::u64x2_cvt_i32_f32`] on eight 32-bit lanes (VCVTDQ2PS).
+    #[inline(always)]
+    fn u64x4_cvt_i32_f32(self, a: Self::U64x4) -> Self::U64x4 {
+        let a = self.u64x4_to_array(a);
+        self.u64x4_from_array(emu::map32x8(a, a, |x, _| emu::cvt_i32_f32(x)))
+    }
+    /// [`Backend::u64x2_cvtt_f32_i32`] on eight 32-bit lanes (VCVTTPS2DQ).
+    #[inline(always)]
+    fn u64x4_cvtt_f32_i32(self, a: Self::U64x4) -> Self::U64x4 {
+        let a = self.u64x4_to_array(a);
+        self.u64x4_from_array(emu::map32x8(a, a, |x, _| emu::cvtt_f32_i32(x)))
+    }
+    /// [`Backend::u64x2_cmpeq_u32`] on eight 32-bit lanes (VPCMPEQD).
+    #[inline(always)]
+    fn u64x4_cmpeq_u32(self, a: Self::U64x4, b: Self::U64x4) -> Self::U64x4 {
+        let (a, b) = (self.u64x4_to_array(a), self.u64x4_to_array(b));
+        self.u64x4_from_array(emu::map32x8(a, b, |x, y| if x == y { !0 } else { 0 }))
+    }
+    /// [`Backend::u64x2_sra_i32`] on eight 32-bit lanes (VPSRAD).
+    #[inline(always)]
+    fn u64x4_sra_i32<const N: u32>(self, a: Self::U64x4) -> Self::U64x4 {
+        let a = self.u64x4_to_array(a);
+        self.u64x4_from_array(emu::map32x8(a, a, |x, _| ((x as i32) >> N.min(31)) as u32))
+    }
+    /// [`Backend::u64x2_srl_u32`] on eight 32-bit lanes (VPSRLD).
+    #[inline(always)]
+    fn u64x4_srl_u32<const N: u32>(self, a: Self::U64x4) -> Self::U64x4 {
+        let a = self.u64x4_to_array(a);
+        self.u64x4_from_array(emu::map32x8(a, a, |x, _| x.checked_shr(N).unwrap_or(0)))
+    }
+
     // ----- seed primitives that need ISA-specific sequences ----------------------------------
 
     /// Exact dot product of 64 unsigned features with 64 signed weights, in i32.

@@ -123,3 +123,95 @@ pub fn dot_u8i8_sat16(features: &[u8; 64], weights: &[i8; 64]) -> i32 {
     let h2: [i16; 2] = core::array::from_fn(|j| adds_i16(h1[2 * j], h1[2 * j + 1]));
     i32::from(adds_i16(h2[0], h2[1]))
 }
+
+/// The 32-bit lanes of u64 words, little endian (`M = 2 N`).
+#[inline(always)]
+fn split32<const N: usize, const M: usize>(a: [u64; N]) -> [u32; M] {
+    core::array::from_fn(|i| (a[i / 2] >> (32 * (i % 2))) as u32)
+}
+/// Inverse of [`split32`].
+#[inline(always)]
+fn join32<const N: usize, const M: usize>(l: [u32; M]) -> [u64; N] {
+    core::array::from_fn(|i| u64::from(l[2 * i]) | (u64::from(l[2 * i + 1]) << 32))
+}
+/// The 16-bit lanes of u64 words, little endian (`M = 4 N`).
+#[inline(always)]
+fn split16<const N: usize, const M: usize>(a: [u64; N]) -> [u16; M] {
+    core::array::from_fn(|i| (a[i / 4] >> (16 * (i % 4))) as u16)
+}
+/// Inverse of [`split16`].
+#[inline(always)]
+fn join16<const N: usize, const M: usize>(l: [u16; M]) -> [u64; N] {
+    core::array::from_fn(|i| (0..4).fold(0, |w, k| w | (u64::from(l[4 * i + k]) << (16 * k))))
+}
+
+/// Lane-wise map over the four 32-bit lanes of a 128-bit vector.
+#[inline(always)]
+pub fn map32x4(a: [u64; 2], b: [u64; 2], f: impl Fn(u32, u32) -> u32) -> [u64; 2] {
+    let (a, b): ([u32; 4], [u32; 4]) = (split32(a), split32(b));
+    join32(core::array::from_fn::<u32, 4, _>(|i| f(a[i], b[i])))
+}
+/// Lane-wise map over the eight 32-bit lanes of a 256-bit vector.
+#[inline(always)]
+pub fn map32x8(a: [u64; 4], b: [u64; 4], f: impl Fn(u32, u32) -> u32) -> [u64; 4] {
+    let (a, b): ([u32; 8], [u32; 8]) = (split32(a), split32(b));
+    join32(core::array::from_fn::<u32, 8, _>(|i| f(a[i], b[i])))
+}
+/// Lane-wise map over the eight 16-bit lanes of a 128-bit vector.
+#[inline(always)]
+pub fn map16x8(a: [u64; 2], b: [u64; 2], f: impl Fn(u16, u16) -> u16) -> [u64; 2] {
+    let (a, b): ([u16; 8], [u16; 8]) = (split16(a), split16(b));
+    join16(core::array::from_fn::<u16, 8, _>(|i| f(a[i], b[i])))
+}
+/// The four 32-bit lanes of a 128-bit vector.
+#[inline(always)]
+pub fn lanes32x4(a: [u64; 2]) -> [u32; 4] {
+    split32(a)
+}
+/// The eight 16-bit lanes of a 128-bit vector.
+#[inline(always)]
+pub fn lanes16x8(a: [u64; 2]) -> [u16; 8] {
+    split16(a)
+}
+/// A 128-bit vector from four 32-bit lanes.
+#[inline(always)]
+pub fn from32x4(l: [u32; 4]) -> [u64; 2] {
+    join32(l)
+}
+/// A 128-bit vector from eight 16-bit lanes.
+#[inline(always)]
+pub fn from16x8(l: [u16; 8]) -> [u64; 2] {
+    join16(l)
+}
+
+/// CVTDQ2PS on one lane: the signed integer as the bits of the nearest f32 (ties to even).
+#[inline(always)]
+pub fn cvt_i32_f32(x: u32) -> u32 {
+    (x as i32 as f32).to_bits()
+}
+
+/// CVTTPS2DQ on one lane: the f32 truncated toward zero; NaN and out-of-range values give
+/// `0x8000_0000` (the "integer indefinite" value).
+#[inline(always)]
+pub fn cvtt_f32_i32(x: u32) -> u32 {
+    let f = f32::from_bits(x);
+    if f.is_nan() || f >= 2_147_483_648.0 || f < -2_147_483_648.0 {
+        0x8000_0000
+    } else {
+        f as i32 as u32
+    }
+}
+
+/// PMADDWD on one 32-bit lane: the two signed 16-bit products summed, wrapping (only
+/// `-32768 * -32768 * 2` wraps).
+#[inline(always)]
+pub fn madd_i16(a: u32, b: u32) -> u32 {
+    let p = |x: u32, y: u32| i32::from(x as u16 as i16) * i32::from(y as u16 as i16);
+    p(a, b).wrapping_add(p(a >> 16, b >> 16)) as u32
+}
+
+/// PACKUSWB on one lane: a signed 16-bit value saturated to 0..=255.
+#[inline(always)]
+pub fn packus_i16(x: u16) -> u8 {
+    (x as i16).clamp(0, 255) as u8
+}

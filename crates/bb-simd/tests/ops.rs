@@ -514,6 +514,181 @@ fn check_u16<B: Backend>(b: B, x: [u16; 32], y: [u16; 32], mask: u32) {
     eq_v!("u8x64_as_u16x32", b.u8x64_as_u16x32(b8), x);
 }
 
+/// Never a NaN: f64 NaN payloads are unspecified, so the f64 ops are compared on numbers.
+fn no_nan(x: u64) -> u64 {
+    if f64::from_bits(x).is_nan() {
+        x & !(1 << 62)
+    } else {
+        x
+    }
+}
+
+/// The 8/16/32-bit and float views of the 128-bit register, and the 256-bit ones, against
+/// the Scalar definitions.
+fn check_lane_views<B: Backend>(b: B, x: [u64; 4], y: [u64; 4]) {
+    let n = B::NAME;
+    let (x2, y2) = ([x[0], x[1]], [y[0], y[1]]);
+    let (bx, by) = (b.u64x2_from_array(x2), b.u64x2_from_array(y2));
+    macro_rules! eq2 {
+        ($op:literal, $got:expr, $want:expr) => {
+            assert_eq!(
+                b.u64x2_to_array($got),
+                $want,
+                "{n} {} x={x2:x?} y={y2:x?}",
+                $op
+            )
+        };
+    }
+    eq2!(
+        "cvt_i32_f32",
+        b.u64x2_cvt_i32_f32(bx),
+        S.u64x2_cvt_i32_f32(x2)
+    );
+    eq2!(
+        "cvtt_f32_i32",
+        b.u64x2_cvtt_f32_i32(bx),
+        S.u64x2_cvtt_f32_i32(x2)
+    );
+    // round trip through the float: exact below 2^24, so the conversion pair is an identity there
+    let small = [x[0] & 0x00ff_ffff_00ff_ffff, x[1] & 0x007f_ffff_00ff_ffff];
+    eq2!(
+        "cvt round trip",
+        b.u64x2_cvtt_f32_i32(b.u64x2_cvt_i32_f32(b.u64x2_from_array(small))),
+        small
+    );
+    let (fx, fy) = (x2.map(no_nan), y2.map(no_nan));
+    let (bfx, bfy) = (b.u64x2_from_array(fx), b.u64x2_from_array(fy));
+    eq2!(
+        "add_f64",
+        b.u64x2_add_f64(bfx, bfy),
+        S.u64x2_add_f64(fx, fy)
+    );
+    eq2!(
+        "sub_f64",
+        b.u64x2_sub_f64(bfx, bfy),
+        S.u64x2_sub_f64(fx, fy)
+    );
+    eq2!(
+        "cmpeq_u32",
+        b.u64x2_cmpeq_u32(bx, by),
+        S.u64x2_cmpeq_u32(x2, y2)
+    );
+    eq2!("cmpeq_u32 self", b.u64x2_cmpeq_u32(bx, bx), [u64::MAX; 2]);
+    eq2!(
+        "pshufd 0xb1",
+        b.u64x2_shuffle_u32::<0xb1>(bx),
+        S.u64x2_shuffle_u32::<0xb1>(x2)
+    );
+    eq2!(
+        "pshufd 0x4e",
+        b.u64x2_shuffle_u32::<0x4e>(bx),
+        S.u64x2_shuffle_u32::<0x4e>(x2)
+    );
+    eq2!(
+        "pshufd 0x1b",
+        b.u64x2_shuffle_u32::<0x1b>(bx),
+        S.u64x2_shuffle_u32::<0x1b>(x2)
+    );
+    eq2!(
+        "sra 31",
+        b.u64x2_sra_i32::<31>(bx),
+        S.u64x2_sra_i32::<31>(x2)
+    );
+    eq2!("sra 7", b.u64x2_sra_i32::<7>(bx), S.u64x2_sra_i32::<7>(x2));
+    eq2!(
+        "sra 40",
+        b.u64x2_sra_i32::<40>(bx),
+        S.u64x2_sra_i32::<40>(x2)
+    );
+    eq2!(
+        "srl32 1",
+        b.u64x2_srl_u32::<1>(bx),
+        S.u64x2_srl_u32::<1>(x2)
+    );
+    eq2!("srl32 32", b.u64x2_srl_u32::<32>(bx), [0, 0]);
+    eq2!(
+        "srl16 5",
+        b.u64x2_srl_u16::<5>(bx),
+        S.u64x2_srl_u16::<5>(x2)
+    );
+    eq2!("srl16 16", b.u64x2_srl_u16::<16>(bx), [0, 0]);
+    eq2!(
+        "mullo16",
+        b.u64x2_mullo_u16(bx, by),
+        S.u64x2_mullo_u16(x2, y2)
+    );
+    eq2!(
+        "mulhi16",
+        b.u64x2_mulhi_u16(bx, by),
+        S.u64x2_mulhi_u16(x2, y2)
+    );
+    eq2!("min_i16", b.u64x2_min_i16(bx, by), S.u64x2_min_i16(x2, y2));
+    eq2!(
+        "madd_i16",
+        b.u64x2_madd_i16(bx, by),
+        S.u64x2_madd_i16(x2, y2)
+    );
+    eq2!(
+        "packus",
+        b.u64x2_packus_i16(bx, by),
+        S.u64x2_packus_i16(x2, y2)
+    );
+    let (b8x, b8y) = (b.u64x2_as_u8x16(bx), b.u64x2_as_u8x16(by));
+    let (s8x, s8y) = (S.u64x2_as_u8x16(x2), S.u64x2_as_u8x16(y2));
+    assert_eq!(
+        b.u8x16_to_array(b.u8x16_adds(b8x, b8y)),
+        S.u8x16_adds(s8x, s8y),
+        "{n} adds"
+    );
+    assert_eq!(
+        b.u8x16_to_array(b.u8x16_subs(b8x, b8y)),
+        S.u8x16_subs(s8x, s8y),
+        "{n} subs"
+    );
+    let (bx4, by4) = (b.u64x4_from_array(x), b.u64x4_from_array(y));
+    macro_rules! eq4 {
+        ($op:literal, $got:expr, $want:expr) => {
+            assert_eq!(
+                b.u64x4_to_array($got),
+                $want,
+                "{n} {} x={x:x?} y={y:x?}",
+                $op
+            )
+        };
+    }
+    eq4!(
+        "x4 cvt_i32_f32",
+        b.u64x4_cvt_i32_f32(bx4),
+        S.u64x4_cvt_i32_f32(x)
+    );
+    eq4!(
+        "x4 cvtt_f32_i32",
+        b.u64x4_cvtt_f32_i32(bx4),
+        S.u64x4_cvtt_f32_i32(x)
+    );
+    eq4!(
+        "x4 cmpeq_u32",
+        b.u64x4_cmpeq_u32(bx4, by4),
+        S.u64x4_cmpeq_u32(x, y)
+    );
+    eq4!(
+        "x4 sra 31",
+        b.u64x4_sra_i32::<31>(bx4),
+        S.u64x4_sra_i32::<31>(x)
+    );
+    eq4!(
+        "x4 sra 3",
+        b.u64x4_sra_i32::<3>(bx4),
+        S.u64x4_sra_i32::<3>(x)
+    );
+    eq4!(
+        "x4 srl 1",
+        b.u64x4_srl_u32::<1>(bx4),
+        S.u64x4_srl_u32::<1>(x)
+    );
+    eq4!("x4 srl 33", b.u64x4_srl_u32::<33>(bx4), [0; 4]);
+}
+
 fn check_scalar<B: Backend>(b: B, x: u64, m: u64) {
     let n = B::NAME;
     assert_eq!(b.pext(x, m), S.pext(x, m), "{n} pext {x:#x} {m:#x}");
@@ -547,6 +722,7 @@ fn check_all<B: Backend>(b: B) {
                 check_u64x4(b, [e, f, f, e], [f, e, 64, 63]);
                 check_u64x8(b, x8, y8);
                 check_scalar(b, e, f);
+                check_lane_views(b, [e, f, f, e], [f, e, e, 0x8000_0000]);
             }
         }
         let mut runner = TestRunner::new(Config {
@@ -569,6 +745,7 @@ fn check_all<B: Backend>(b: B) {
                     check_u64x4(b, [x[0], x[1], x[2], x[3]], [y[0], y[1], y[2], y[3]]);
                     check_u64x8(b, x, y);
                     check_split_join(b, x);
+                    check_lane_views(b, [x[0], x[1], x[2], x[3]], [y[0], y[1], x[2], y[3]]);
                     check_scalar(b, x[0], y[0]);
                     let by = mix(bx, by, sel);
                     let x16: [u8; 16] = bx[..16].try_into().unwrap();
@@ -657,7 +834,62 @@ fn reference_semantics() {
     assert_eq!(s.u8x16_sad(a, [0; 16]), [28, 92]);
     // 16-bit sum wraps: 8 x 0xffff = 0x7fff8 -> 0xfff8.
     assert_eq!(s.u8x16_sum_u16([0xff; 16]), 0xfff8);
+    // Lane views: CVTDQ2PS of 5 and -1, CVTTPS2DQ of 2.75, -0.5 and NaN / 2^31 (indefinite).
+    let v = s.u64x2_cvt_i32_f32([5 | (u64::from((-1i32) as u32) << 32), 0x8000_0000]);
+    assert_eq!(v, [0x40a0_0000 | (0xbf80_0000 << 32), 0xcf00_0000]);
+    let t = s.u64x2_cvtt_f32_i32([
+        u64::from(2.75f32.to_bits()) | (u64::from((-0.5f32).to_bits()) << 32),
+        u64::from(f32::NAN.to_bits()) | (u64::from(2_147_483_648f32.to_bits()) << 32),
+    ]);
+    assert_eq!(t, [2, 0x8000_0000_8000_0000]);
+    // 2^52 trick: (x | 2^52 as bits) - 2^52 is x as f64.
+    let k = 4_503_599_627_370_496f64.to_bits();
+    assert_eq!(s.u64x2_sub_f64([k | 12, k], [k, k]), [12f64.to_bits(), 0]);
+    // PMULHUW by 1 << k is a right shift by 16 - k; PMULLW by it a left shift by k.
+    let w = emu16([0x8000, 0xffff, 0x1234, 1, 0, 0, 0, 0]);
+    assert_eq!(
+        s.u64x2_mulhi_u16(w, emu16([2, 0xffff, 0x100, 0, 0, 0, 0, 0])),
+        emu16([1, 0xfffe, 0x12, 0, 0, 0, 0, 0])
+    );
+    assert_eq!(
+        s.u64x2_mullo_u16(w, emu16([2, 2, 0x10, 0, 0, 0, 0, 0])),
+        emu16([0, 0xfffe, 0x2340, 0, 0, 0, 0, 0])
+    );
+    // PMINSW is signed; PMADDWD sums pairs; PACKUSWB saturates.
+    assert_eq!(
+        s.u64x2_min_i16(
+            emu16([0x8000, 5, 0, 0, 0, 0, 0, 0]),
+            emu16([1, 7, 0, 0, 0, 0, 0, 0])
+        ),
+        emu16([0x8000, 5, 0, 0, 0, 0, 0, 0])
+    );
+    assert_eq!(
+        s.u64x2_madd_i16(
+            emu16([2, 3, 0x8000, 0x8000, 0, 0, 0, 0]),
+            emu16([5, 0xffff, 0x8000, 0x8000, 0, 0, 0, 0])
+        )[0],
+        7 | (0x8000_0000 << 32)
+    );
+    assert_eq!(
+        s.u64x2_packus_i16(emu16([0xffff, 300, 255, 7, 0, 0, 0, 0x8000]), [0, 0])[0],
+        0x07ff_ff00
+    );
+    assert_eq!(s.u8x16_subs([3; 16], [5; 16]), [0; 16]);
+    assert_eq!(s.u8x16_adds([250; 16], [10; 16]), [255; 16]);
+    assert_eq!(
+        s.u64x2_shuffle_u32::<0xb1>([1 | (2 << 32), 3 | (4 << 32)]),
+        [2 | (1 << 32), 4 | (3 << 32)]
+    );
+    assert_eq!(
+        s.u64x2_sra_i32::<40>([0x8000_0000_0000_0001, 0]),
+        [0xffff_ffff_0000_0000, 0]
+    );
     // u16 select: bit set -> a
     let r = s.u16x32_select(0b10, [1; 32], [2; 32]);
     assert_eq!(&r[..3], &[2, 1, 2]);
+}
+
+/// Eight 16-bit lanes as a 128-bit vector, little endian.
+fn emu16(l: [u16; 8]) -> [u64; 2] {
+    core::array::from_fn(|i| (0..4).fold(0, |w, k| w | (u64::from(l[4 * i + k]) << (16 * k))))
 }

@@ -197,6 +197,70 @@ macro_rules! array_convs {
 macro_rules! sse2_128_common {
     ($safe:ident) => {
         #[inline(always)]
+        fn u64x2_cvt_i32_f32(self, a: __m128i) -> __m128i {
+            $safe! { _mm_castps_si128(_mm_cvtepi32_ps(a)) }
+        }
+        #[inline(always)]
+        fn u64x2_cvtt_f32_i32(self, a: __m128i) -> __m128i {
+            $safe! { _mm_cvttps_epi32(_mm_castsi128_ps(a)) }
+        }
+        #[inline(always)]
+        fn u64x2_add_f64(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_castpd_si128(_mm_add_pd(_mm_castsi128_pd(a), _mm_castsi128_pd(b))) }
+        }
+        #[inline(always)]
+        fn u64x2_sub_f64(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_castpd_si128(_mm_sub_pd(_mm_castsi128_pd(a), _mm_castsi128_pd(b))) }
+        }
+        #[inline(always)]
+        fn u64x2_cmpeq_u32(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_cmpeq_epi32(a, b) }
+        }
+        #[inline(always)]
+        fn u64x2_shuffle_u32<const IMM: i32>(self, a: __m128i) -> __m128i {
+            $safe! { _mm_shuffle_epi32::<IMM>(a) }
+        }
+        #[inline(always)]
+        fn u64x2_sra_i32<const N: u32>(self, a: __m128i) -> __m128i {
+            $safe! { _mm_sra_epi32(a, _mm_cvtsi32_si128(N.min(32) as i32)) }
+        }
+        #[inline(always)]
+        fn u64x2_srl_u32<const N: u32>(self, a: __m128i) -> __m128i {
+            $safe! { _mm_srl_epi32(a, _mm_cvtsi32_si128(N.min(32) as i32)) }
+        }
+        #[inline(always)]
+        fn u64x2_srl_u16<const N: u32>(self, a: __m128i) -> __m128i {
+            $safe! { _mm_srl_epi16(a, _mm_cvtsi32_si128(N.min(16) as i32)) }
+        }
+        #[inline(always)]
+        fn u64x2_mullo_u16(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_mullo_epi16(a, b) }
+        }
+        #[inline(always)]
+        fn u64x2_mulhi_u16(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_mulhi_epu16(a, b) }
+        }
+        #[inline(always)]
+        fn u64x2_min_i16(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_min_epi16(a, b) }
+        }
+        #[inline(always)]
+        fn u64x2_madd_i16(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_madd_epi16(a, b) }
+        }
+        #[inline(always)]
+        fn u64x2_packus_i16(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_packus_epi16(a, b) }
+        }
+        #[inline(always)]
+        fn u8x16_adds(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_adds_epu8(a, b) }
+        }
+        #[inline(always)]
+        fn u8x16_subs(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { _mm_subs_epu8(a, b) }
+        }
+        #[inline(always)]
         fn u64x2_splat(self, x: u64) -> __m128i {
             $safe! { _mm_set1_epi64x(x as i64) }
         }
@@ -515,6 +579,26 @@ impl Backend for Ssse3 {
 macro_rules! avx2_128_256 {
     ($safe:ident) => {
         sse2_128_common!($safe);
+        #[inline(always)]
+        fn u64x4_cvt_i32_f32(self, a: __m256i) -> __m256i {
+            $safe! { _mm256_castps_si256(_mm256_cvtepi32_ps(a)) }
+        }
+        #[inline(always)]
+        fn u64x4_cvtt_f32_i32(self, a: __m256i) -> __m256i {
+            $safe! { _mm256_cvttps_epi32(_mm256_castsi256_ps(a)) }
+        }
+        #[inline(always)]
+        fn u64x4_cmpeq_u32(self, a: __m256i, b: __m256i) -> __m256i {
+            $safe! { _mm256_cmpeq_epi32(a, b) }
+        }
+        #[inline(always)]
+        fn u64x4_sra_i32<const N: u32>(self, a: __m256i) -> __m256i {
+            $safe! { _mm256_sra_epi32(a, _mm_cvtsi32_si128(N.min(32) as i32)) }
+        }
+        #[inline(always)]
+        fn u64x4_srl_u32<const N: u32>(self, a: __m256i) -> __m256i {
+            $safe! { _mm256_srl_epi32(a, _mm_cvtsi32_si128(N.min(32) as i32)) }
+        }
         #[inline(always)]
         fn u64x2_shlv(self, a: __m128i, c: __m128i) -> __m128i {
             $safe! { h128::shlv64(a, c) }
