@@ -69,34 +69,6 @@ pub(crate) fn setup<B: Backend>(
     )
 }
 
-/// Per-lane MS1B of the 64-bit lanes through int -> float conversion of 32-bit halves (the seed's
-/// MS1B_epu31 / _epu32 / _epu64). bb-simd has no int -> float conversion yet, so this runs
-/// per 32-bit lane in Rust (`as f32`), which LLVM may or may not vectorize.
-#[inline(always)]
-pub(crate) fn ms1b_float_u64<const N: usize>(a: [u64; N]) -> [u64; N] {
-    #[inline(always)]
-    fn ms1b31(x: u32) -> u32 {
-        // exact for our inputs: masked line bits are at least 7 apart, so rounding to 24
-        // mantissa bits never carries into the exponent
-        let f = f32::from_bits((x as i32 as f32).to_bits() & 0xff80_0000);
-        f as i32 as u32
-    }
-    #[inline(always)]
-    fn ms1b32(x: u32) -> u32 {
-        if (x as i32) < 0 {
-            0x8000_0000
-        } else {
-            ms1b31(x)
-        }
-    }
-    core::array::from_fn(|i| {
-        let (lo, hi) = (a[i] as u32, (a[i] >> 32) as u32);
-        let hi = ms1b32(hi);
-        let lo = if hi != 0 { 0 } else { ms1b32(lo) };
-        (u64::from(hi) << 32) | u64::from(lo)
-    })
-}
-
 variant! {
     /// AVX2 "PP seq" (seed 002 "Flip AVX2: AVX2 (PP sequencial)"): LSB-ward half by parallel
     /// prefix with per-lane variable shifts (VPSRLVQ by 1/8/9/7), MSB-ward by LS1B with the edge
@@ -128,8 +100,8 @@ impl FlipVariant for Avx2PpSeq {
 
 variant! {
     /// AVX2 "CVTPD2PS" (seed 002 "Flip AVX2: AVX2 (CVTPD2PS)"): LSB-ward MS1B by int -> float
-    /// conversion, MSB-ward LS1B without sentinel. Needs Avx2; the conversion is emulated per
-    /// 32-bit lane until bb-simd has `u32x8` int -> float ops.
+    /// conversion (VCVTDQ2PS, mantissa cleared, VCVTTPS2DQ, then the 32 -> 64-bit fix-ups),
+    /// MSB-ward LS1B without sentinel. Needs Avx2.
     Avx2Cvt
 }
 impl FlipVariant for Avx2Cvt {
@@ -142,7 +114,7 @@ impl FlipVariant for Avx2Cvt {
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
         let (pp, oo, lo, hi) = setup(b, sq, p, o);
         let x = b.u64x4_andnot(oo, lo);
-        let of = b.u64x4_from_array(ms1b_float_u64(b.u64x4_to_array(x)));
+        let of = super::ms1b_float::epu64x4(b, x);
         let of = b.u64x4_and(of, pp);
         fold(b, b.u64x4_or(above(b, of, lo), up_ls1b(b, pp, oo, hi)))
     }

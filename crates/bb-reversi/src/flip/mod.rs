@@ -22,9 +22,11 @@ use bb_simd::{Backend, Isa};
 
 mod avx2;
 mod avx512;
+mod ms1b_float;
 mod neon;
 mod scalar;
 mod sse2;
+mod sse2_per_square;
 mod table;
 #[doc(hidden)]
 pub mod table_gen;
@@ -39,6 +41,7 @@ pub use scalar::{
     ShiftRepetition,
 };
 pub use sse2::Sse2Ms1bFloat;
+pub use sse2_per_square::Sse2PerSquare;
 pub use table::{Kindergarten, PextTable};
 
 /// A flip technique.
@@ -95,6 +98,7 @@ pub fn for_each_variant(v: &mut impl FlipVisitor) {
     v.visit(Kindergarten);
     v.visit(PextTable);
     v.visit(Sse2Ms1bFloat);
+    v.visit(Sse2PerSquare);
     v.visit(Avx2PpSeq);
     v.visit(Avx2Cvt);
     v.visit(Avx2PshufbLzcnt);

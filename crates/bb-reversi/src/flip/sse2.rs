@@ -1,7 +1,7 @@
 //! SSE2: two directions per 128-bit register (seed 002 "浮動小数変換 (MS1B)", "Outflank → Flip
 //! (LSB方向)" flipmask).
 
-use super::avx2::ms1b_float_u64;
+use super::ms1b_float::{epu64, flipmask};
 use super::{FlipVariant, half, variant};
 use bb_core::Square;
 use bb_simd::{Backend, Isa};
@@ -9,9 +9,8 @@ use bb_simd::{Backend, Isa};
 variant! {
     /// SSE2, two lines per register (seed 002 "Flip: 浮動小数変換 (MS1B)" and "Outflank → Flip"):
     /// MSB-ward carry propagation with the "outflank == 0" flip mask (the seed's PCMPEQD on
-    /// swapped dwords; here bb-simd's 64-bit compare), LSB-ward MS1B by int -> float
-    /// conversion (MS1B_epu31/32/64; emulated per 32-bit lane until bb-simd has the
-    /// conversion) and `0 - 2 * outflank`. Runs on Sse2 and up.
+    /// dword-swapped copies), LSB-ward MS1B by int -> float conversion (MS1B_epu31/32/64:
+    /// CVTDQ2PS, mantissa cleared, CVTTPS2DQ) and `0 - 2 * outflank`. Runs on Sse2 and up.
     Sse2Ms1bFloat
 }
 impl FlipVariant for Sse2Ms1bFloat {
@@ -34,11 +33,9 @@ impl FlipVariant for Sse2Ms1bFloat {
                 b.u64x2_add(b.u64x2_or(oo, b.u64x2_not(hi)), one),
                 b.u64x2_and(hi, pp),
             );
-            let none = b.u64x2_cmpeq(of, b.u64x2_zero());
-            let up = b.u64x2_andnot(none, b.u64x2_and(b.u64x2_sub(of, one), hi));
+            let up = b.u64x2_andnot(flipmask(b, of), b.u64x2_and(b.u64x2_sub(of, one), hi));
             // LSB-ward: MS1B by float conversion
-            let x = b.u64x2_andnot(oo, lo);
-            let of = b.u64x2_and(b.u64x2_from_array(ms1b_float_u64(b.u64x2_to_array(x))), pp);
+            let of = b.u64x2_and(epu64(b, b.u64x2_andnot(oo, lo)), pp);
             let down = b.u64x2_and(b.u64x2_sub(b.u64x2_zero(), b.u64x2_add(of, of)), lo);
             f = b.u64x2_or(f, b.u64x2_or(up, down));
         }

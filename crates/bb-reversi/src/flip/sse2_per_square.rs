@@ -1,0 +1,315 @@
+//! SSE2 per square (seed 002 "飽和減算 (PSUBUSB)" and the SSE2 per-square notes that follow
+//! it): one function per square, each specialised at compile time by a const generic, so
+//! every mask is an immediate constant, dead rays vanish and each square gets the cheapest
+//! form its rays allow. The square selects its function through a 64-way `match`, which
+//! compiles to one jump table: the seed's per-square function table, inlined into the
+//! caller's `vectorize` context instead of called through a pointer.
+
+use super::ms1b_float::{epu31, epu52, epu64, flipmask};
+use super::{FlipVariant, variant};
+use bb_core::Square;
+use bb_simd::{Backend, Isa};
+
+/// How one square computes its flips; built by [`plan`] at compile time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    /// MSB-ward rays done by 64-bit carry propagation, two per register (0 = unused lane).
+    up: [u64; 4],
+    /// Number of used entries of `up`.
+    n_up: usize,
+    /// The horizontal MSB-ward ray when it is done with PADDB + PSUBUSB (the seed's
+    /// saturating-subtract trick), else 0.
+    east: u64,
+    /// Length-2 MSB-ward rays as PMINUB / PMINSW: `min(P & far, O & near)` is `near` exactly
+    /// when both discs are there (the far square has the larger value in the same byte /
+    /// positive word). `[far, near]` masks per form.
+    min8: [u64; 2],
+    min16: [u64; 2],
+    /// LSB-ward rays, two per register, with the MS1B form each register needs: 31 if both
+    /// masks fit in 31 bits (CVTDQ2PS only), 52 if in 52 (the double trick), else 64.
+    down: [u64; 4],
+    n_down: usize,
+    down_bits: [u32; 2],
+}
+
+/// The squares from `sq` (excluded) stepping `(dx, dy)` to the edge.
+const fn ray(sq: usize, dx: i32, dy: i32) -> (u64, u32) {
+    let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
+    let (mut m, mut n) = (0u64, 0u32);
+    while x >= 0 && x < 8 && y >= 0 && y < 8 {
+        m |= 1 << (y * 8 + x);
+        n += 1;
+        x += dx;
+        y += dy;
+    }
+    (m, n)
+}
+
+/// The plan of square `sq`.
+pub(crate) const fn plan(sq: usize) -> Plan {
+    let mut pl = Plan {
+        up: [0; 4],
+        n_up: 0,
+        east: 0,
+        min8: [0; 2],
+        min16: [0; 2],
+        down: [0; 4],
+        n_down: 0,
+        down_bits: [0; 2],
+    };
+    // MSB-ward, non-horizontal: north, north-east, north-west (steps 8, 9, 7).
+    let dirs = [(0, 1, 8), (1, 1, 9), (-1, 1, 7)];
+    let mut words = 0u32; // 16-bit words already used by PMINSW
+    let mut i = 0;
+    while i < 3 {
+        let (dx, dy, d) = dirs[i];
+        let (m, n) = ray(sq, dx, dy);
+        if n >= 2 {
+            let (near, far) = (sq + d, sq + 2 * d);
+            let word = near / 16;
+            if n == 2 && far / 16 == word && far % 16 < 15 && words & (1 << word) == 0 {
+                words |= 1 << word;
+                pl.min16[0] |= 1 << far;
+                pl.min16[1] |= 1 << near;
+            } else {
+                pl.up[pl.n_up] = m;
+                pl.n_up += 1;
+            }
+        }
+        i += 1;
+    }
+    // East: fills an odd carry register for free, else PMINUB (length 2) or PADDB + PSUBUSB.
+    let (m, n) = ray(sq, 1, 0);
+    if n >= 2 {
+        if pl.n_up % 2 == 1 {
+            pl.up[pl.n_up] = m;
+            pl.n_up += 1;
+        } else if n == 2 {
+            pl.min8 = [1 << (sq + 2), 1 << (sq + 1)];
+        } else {
+            pl.east = m;
+        }
+    }
+    // LSB-ward: west, south, south-west, south-east.
+    let dirs = [(-1, 0), (0, -1), (-1, -1), (1, -1)];
+    let mut i = 0;
+    while i < 4 {
+        let (m, n) = ray(sq, dirs[i].0, dirs[i].1);
+        if n >= 2 {
+            pl.down[pl.n_down] = m;
+            pl.n_down += 1;
+        }
+        i += 1;
+    }
+    let mut r = 0;
+    while r < 2 {
+        let top = pl.down[2 * r] | pl.down[2 * r + 1];
+        pl.down_bits[r] = if top < 1 << 31 {
+            31
+        } else if top < 1 << 52 {
+            52
+        } else {
+            64
+        };
+        r += 1;
+    }
+    pl
+}
+
+/// The compile-time plan of square `SQ`.
+struct At<const SQ: usize>;
+impl<const SQ: usize> At<SQ> {
+    const PLAN: Plan = plan(SQ);
+}
+
+/// Two MSB-ward rays by carry propagation: `((O | !M) + 1) & M & P` is the outflank, then
+/// `(outflank - 1) & !flipmask & M` (flipmask: PCMPEQD on swapped dwords).
+#[inline(always)]
+fn up2<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, m: [u64; 2]) -> B::U64x2 {
+    let mv = b.u64x2_from_array(m);
+    let one = b.u64x2_splat(1);
+    let carry = b.u64x2_add(b.u64x2_or(oo, b.u64x2_from_array([!m[0], !m[1]])), one);
+    let of = b.u64x2_and(b.u64x2_and(carry, mv), pp);
+    b.u64x2_and(b.u64x2_andnot(flipmask(b, of), b.u64x2_sub(of, one)), mv)
+}
+
+/// Two LSB-ward rays: the MS1B of the non-opponent squares by float conversion (the
+/// narrowest form the masks allow), then `-(2 * outflank) & M`.
+#[inline(always)]
+fn down2<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, m: [u64; 2], bits: u32) -> B::U64x2 {
+    let mv = b.u64x2_from_array(m);
+    let x = b.u64x2_andnot(oo, mv);
+    let ms = match bits {
+        31 => epu31(b, x),
+        52 => epu52(b, x),
+        _ => epu64(b, x),
+    };
+    let of = b.u64x2_and(ms, pp);
+    b.u64x2_and(b.u64x2_sub(b.u64x2_zero(), b.u64x2_add(of, of)), mv)
+}
+
+/// The flips of square `SQ`; every `if` below is decided at compile time.
+#[inline(always)]
+fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
+    let pl = At::<SQ>::PLAN;
+    let (pp, oo) = (b.u64x2_splat(p), b.u64x2_splat(o));
+    let mut f = b.u64x2_zero();
+    if pl.n_up > 0 {
+        f = b.u64x2_or(f, up2(b, pp, oo, [pl.up[0], pl.up[1]]));
+    }
+    if pl.n_up > 2 {
+        f = b.u64x2_or(f, up2(b, pp, oo, [pl.up[2], pl.up[3]]));
+    }
+    if pl.east != 0 {
+        // PADDB carries through the opponent run inside the rank byte only; PSUBUSB turns
+        // the outflank into the run and leaves 0 at 0, so no "outflank != 0" test.
+        let next = b.u64x2_as_u8x16(b.u64x2_from_array([1 << (SQ + 1), 0]));
+        let sum = b.u8x16_add(b.u64x2_as_u8x16(oo), next);
+        let of = b.u8x16_and(sum, b.u64x2_as_u8x16(pp));
+        f = b.u64x2_or(f, b.u8x16_as_u64x2(b.u8x16_subs(of, next)));
+    }
+    if pl.min8[0] != 0 {
+        let far = b.u64x2_as_u8x16(b.u64x2_and(pp, b.u64x2_splat(pl.min8[0])));
+        let near = b.u64x2_as_u8x16(b.u64x2_and(oo, b.u64x2_splat(pl.min8[1])));
+        f = b.u64x2_or(f, b.u8x16_as_u64x2(b.u8x16_min(far, near)));
+    }
+    if pl.min16[0] != 0 {
+        let far = b.u64x2_and(pp, b.u64x2_splat(pl.min16[0]));
+        let near = b.u64x2_and(oo, b.u64x2_splat(pl.min16[1]));
+        f = b.u64x2_or(f, b.u64x2_min_i16(far, near));
+    }
+    if pl.n_down > 0 {
+        let m = [pl.down[0], pl.down[1]];
+        f = b.u64x2_or(f, down2(b, pp, oo, m, pl.down_bits[0]));
+    }
+    if pl.n_down > 2 {
+        let m = [pl.down[2], pl.down[3]];
+        f = b.u64x2_or(f, down2(b, pp, oo, m, pl.down_bits[1]));
+    }
+    b.u64x2_hor(f)
+}
+
+variant! {
+    /// SSE2 per square (seed 002 "飽和減算 (PSUBUSB)", "PMINUB", "PMINSW", "PSHUFD", "SSE2
+    /// 実装の留意点"): 64 const-generic functions selected by a jump table. Per square, at
+    /// compile time: rays shorter than 2 vanish; length-2 north/diagonal rays become one
+    /// PMINSW and a length-2 east ray one PMINUB; the east ray otherwise fills an odd carry
+    /// register or uses PADDB + PSUBUSB; the other MSB-ward rays are carry propagation two per
+    /// register with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are float-conversion MS1B two
+    /// per register, MS1B_epu31 (CVTDQ2PS only) on ranks 1-4, MS1B_epu52 (the double trick)
+    /// where the masks fit 52 bits, MS1B_epu64 only for the rest. Runs on Sse2 and up.
+    Sse2PerSquare
+}
+impl FlipVariant for Sse2PerSquare {
+    const NAME: &'static str = "sse2_per_square";
+    const SEED: &'static str = "002 Flip: SSE2 per-square functions (PSUBUSB, PMINUB/PMINSW, MS1B)";
+    fn supported<B: Backend>() -> bool {
+        !matches!(B::ISA, Isa::Scalar | Isa::Neon)
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        match sq.index() {
+            0 => at::<B, 0>(b, p, o),
+            1 => at::<B, 1>(b, p, o),
+            2 => at::<B, 2>(b, p, o),
+            3 => at::<B, 3>(b, p, o),
+            4 => at::<B, 4>(b, p, o),
+            5 => at::<B, 5>(b, p, o),
+            6 => at::<B, 6>(b, p, o),
+            7 => at::<B, 7>(b, p, o),
+            8 => at::<B, 8>(b, p, o),
+            9 => at::<B, 9>(b, p, o),
+            10 => at::<B, 10>(b, p, o),
+            11 => at::<B, 11>(b, p, o),
+            12 => at::<B, 12>(b, p, o),
+            13 => at::<B, 13>(b, p, o),
+            14 => at::<B, 14>(b, p, o),
+            15 => at::<B, 15>(b, p, o),
+            16 => at::<B, 16>(b, p, o),
+            17 => at::<B, 17>(b, p, o),
+            18 => at::<B, 18>(b, p, o),
+            19 => at::<B, 19>(b, p, o),
+            20 => at::<B, 20>(b, p, o),
+            21 => at::<B, 21>(b, p, o),
+            22 => at::<B, 22>(b, p, o),
+            23 => at::<B, 23>(b, p, o),
+            24 => at::<B, 24>(b, p, o),
+            25 => at::<B, 25>(b, p, o),
+            26 => at::<B, 26>(b, p, o),
+            27 => at::<B, 27>(b, p, o),
+            28 => at::<B, 28>(b, p, o),
+            29 => at::<B, 29>(b, p, o),
+            30 => at::<B, 30>(b, p, o),
+            31 => at::<B, 31>(b, p, o),
+            32 => at::<B, 32>(b, p, o),
+            33 => at::<B, 33>(b, p, o),
+            34 => at::<B, 34>(b, p, o),
+            35 => at::<B, 35>(b, p, o),
+            36 => at::<B, 36>(b, p, o),
+            37 => at::<B, 37>(b, p, o),
+            38 => at::<B, 38>(b, p, o),
+            39 => at::<B, 39>(b, p, o),
+            40 => at::<B, 40>(b, p, o),
+            41 => at::<B, 41>(b, p, o),
+            42 => at::<B, 42>(b, p, o),
+            43 => at::<B, 43>(b, p, o),
+            44 => at::<B, 44>(b, p, o),
+            45 => at::<B, 45>(b, p, o),
+            46 => at::<B, 46>(b, p, o),
+            47 => at::<B, 47>(b, p, o),
+            48 => at::<B, 48>(b, p, o),
+            49 => at::<B, 49>(b, p, o),
+            50 => at::<B, 50>(b, p, o),
+            51 => at::<B, 51>(b, p, o),
+            52 => at::<B, 52>(b, p, o),
+            53 => at::<B, 53>(b, p, o),
+            54 => at::<B, 54>(b, p, o),
+            55 => at::<B, 55>(b, p, o),
+            56 => at::<B, 56>(b, p, o),
+            57 => at::<B, 57>(b, p, o),
+            58 => at::<B, 58>(b, p, o),
+            59 => at::<B, 59>(b, p, o),
+            60 => at::<B, 60>(b, p, o),
+            61 => at::<B, 61>(b, p, o),
+            62 => at::<B, 62>(b, p, o),
+            63 => at::<B, 63>(b, p, o),
+            _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plan covers every ray of length 2 or more exactly once, and never PMINSW on a
+    /// word whose sign bit it would read.
+    #[test]
+    fn plans_cover_every_ray() {
+        for sq in 0..64 {
+            let pl = plan(sq);
+            let mut want = 0u64;
+            for (dx, dy) in [
+                (1, 0),
+                (0, 1),
+                (1, 1),
+                (-1, 1),
+                (-1, 0),
+                (0, -1),
+                (-1, -1),
+                (1, -1),
+            ] {
+                let (m, n) = ray(sq, dx, dy);
+                if n >= 2 {
+                    want |= m;
+                }
+            }
+            let got = pl.up.iter().chain(&pl.down).fold(pl.east, |a, &m| a | m);
+            let short = pl.min8[1] | pl.min16[1];
+            // a length-2 ray's far square is covered by its near square's test only
+            assert_eq!(got | short | pl.min8[0] | pl.min16[0], want, "square {sq}");
+            assert_eq!(pl.min16[0] & 0x8000_8000_8000_8000, 0, "square {sq}");
+            assert!(pl.n_up <= 4 && pl.n_down <= 4);
+        }
+    }
+}
