@@ -195,7 +195,7 @@ pub fn cvt_i32_f32(x: u32) -> u32 {
 #[inline(always)]
 pub fn cvtt_f32_i32(x: u32) -> u32 {
     let f = f32::from_bits(x);
-    if f.is_nan() || f >= 2_147_483_648.0 || f < -2_147_483_648.0 {
+    if f.is_nan() || !(-2_147_483_648.0..2_147_483_648.0).contains(&f) {
         0x8000_0000
     } else {
         f as i32 as u32

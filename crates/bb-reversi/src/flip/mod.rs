@@ -42,7 +42,7 @@ pub use scalar::{
 };
 pub use sse2::Sse2Ms1bFloat;
 pub use sse2_per_square::Sse2PerSquare;
-pub use table::{Kindergarten, PextTable};
+pub use table::{Kindergarten, KindergartenRotated, PextTable};
 
 /// A flip technique.
 ///
@@ -96,6 +96,7 @@ pub fn for_each_variant(v: &mut impl FlipVisitor) {
     v.visit(CarryClzSentinel);
     v.visit(CarryLzcntSbb);
     v.visit(Kindergarten);
+    v.visit(KindergartenRotated);
     v.visit(PextTable);
     v.visit(Sse2Ms1bFloat);
     v.visit(Sse2PerSquare);

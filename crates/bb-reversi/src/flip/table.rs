@@ -18,6 +18,21 @@ fn line8(x: usize, p8: u64, o8: u64) -> u64 {
     u64::from(FLIPPED[x & 7][usize::from(of)])
 }
 
+/// `OUTFLANK_ROT[x][o6]`: see [`table_gen::outflank_rot_table`](super::table_gen::outflank_rot_table).
+static OUTFLANK_ROT: [[u8; 64]; 8] = super::table_gen::outflank_rot_table();
+/// `FLIPPED_ROT[x][r]`: see [`table_gen::flipped_rot_table`](super::table_gen::flipped_rot_table).
+static FLIPPED_ROT: [[u8; 64]; 8] = super::table_gen::flipped_rot_table();
+
+/// One line with the rotated-outflank tables: `o7` holds the line's opponent bits 1..=7
+/// (bit 7 is dropped here), `p8` the player's 8-bit pattern, rotated right by `rot(x)` so the
+/// possible outflanks land in 6 bits.
+#[inline(always)]
+fn line6(x: usize, p8: u64, o7: u64) -> u64 {
+    let p6 = (p8 as u8).rotate_right(super::table_gen::rot(x & 7)) & 63;
+    let of = OUTFLANK_ROT[x & 7][(o7 & 63) as usize] & p6;
+    u64::from(FLIPPED_ROT[x & 7][usize::from(of)])
+}
+
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 variant! {
@@ -47,6 +62,36 @@ impl FlipVariant for Kindergarten {
         let gd = |b: u64, m: u64| (b & m).wrapping_mul(FILE_A) >> 56;
         f |= line8(file, gd(p, d), gd(o, d)).wrapping_mul(FILE_A) & d;
         f |= line8(file, gd(p, a), gd(o, a)).wrapping_mul(FILE_A) & a;
+        f
+    }
+}
+
+variant! {
+    /// The rotated-outflank tables (seed 002 "Outflank - Flip テーブル参照": "outflank
+    /// はローテートして持つとサイズを節約できる"): an outflank is never on the square or next to
+    /// it, so the outflank pattern rotated right by `x + 2` fits 6 bits, and the opponent
+    /// pattern needs only its 6 inner bits. Both tables shrink from 8 x 256 to 8 x 64 bytes
+    /// (1 KiB in all instead of 4 KiB). The opponent's gather shifts by 57 instead of 56 to
+    /// drop the edge bit; the player's pattern is rotated with one 8-bit ROR. Same
+    /// kindergarten gathers and scatters as [`Kindergarten`]; portable.
+    KindergartenRotated
+}
+impl FlipVariant for KindergartenRotated {
+    const NAME: &'static str = "kindergarten_rotated";
+    const SEED: &'static str = "002 Flip: Outflank - Flip table, rotated outflank (kindergarten)";
+    #[inline(always)]
+    fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let i = sq.index();
+        let (file, rank) = (i & 7, i >> 3);
+        let d = masks::DIAG_EX[i] | sq.bit();
+        let a = masks::ANTI_EX[i] | sq.bit();
+        let mut f = line6(file, p >> (8 * rank), o >> (8 * rank + 1)) << (8 * rank);
+        let gf = |b: u64, s: u32| ((b >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> s;
+        let fv = line6(rank, gf(p, 56), gf(o, 57));
+        f |= (fv.wrapping_mul(0x0002_0408_1020_4081) & FILE_A) << file;
+        let gd = |b: u64, m: u64, s: u32| (b & m).wrapping_mul(FILE_A) >> s;
+        f |= line6(file, gd(p, d, 56), gd(o, d, 57)).wrapping_mul(FILE_A) & d;
+        f |= line6(file, gd(p, a, 56), gd(o, a, 57)).wrapping_mul(FILE_A) & a;
         f
     }
 }
@@ -87,5 +132,18 @@ mod tests {
         // position 3, opponent on 4 and 5: a player disc on 6 closes the run
         assert_eq!(super::OUTFLANK[3][0b0011_0000], 0b0100_0000);
         assert_eq!(super::FLIPPED[3][0b0100_0000], 0b0011_0000);
+        // the rotated tables agree with the plain ones on every pattern
+        for x in 0..8 {
+            for o in 0..256usize {
+                let of = super::OUTFLANK[x][o & 0x7e];
+                let r = of.rotate_right(table_gen::rot(x));
+                assert!(r < 64, "x={x} o={o:#x}");
+                assert_eq!(super::OUTFLANK_ROT[x][(o >> 1) & 63], r, "x={x} o={o:#x}");
+                assert_eq!(
+                    super::FLIPPED_ROT[x][usize::from(r)],
+                    super::FLIPPED[x][usize::from(of)]
+                );
+            }
+        }
     }
 }

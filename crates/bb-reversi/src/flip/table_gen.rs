@@ -47,3 +47,78 @@ pub fn flipped_table() -> [[u8; 256]; 8] {
     }
     t
 }
+
+/// The outflank of a run starting next to `x` in one direction, for an 8-bit opponent
+/// pattern (`const` twin of the loop in [`outflank_table`]).
+const fn outflank_one(x: i32, o: u32, step: i32) -> u8 {
+    let mut i = x + step;
+    while i >= 0 && i < 8 && (o >> i) & 1 != 0 {
+        i += step;
+    }
+    if i >= 0 && i < 8 && (i - x).abs() > 1 {
+        1 << i
+    } else {
+        0
+    }
+}
+
+/// The rotation of the rotated-outflank tables for position `x`: an outflank is never on
+/// `x - 1 ..= x + 1`, so rotating the line right by `x + 2` puts every possible outflank in
+/// the low 6 bits (positions `x + 2 ..= 7` first, then `0 ..= x - 2`). On positions 6 and 7
+/// every outflank is already below 6 and the rotation would wrap position 0 to the top, so
+/// they do not rotate.
+#[must_use]
+pub const fn rot(x: usize) -> u32 {
+    if x + 2 >= 8 { 0 } else { (x + 2) as u32 }
+}
+
+/// `OUTFLANK_ROT[x][o6]`: the outflanks for the inner 6 opponent bits `o6` (line positions
+/// 1..=6; an opponent disc on an edge can never be flipped, and the edge square is only ever
+/// an outflank, which the AND with the player pattern settles), rotated right by [`rot`].
+#[must_use]
+pub const fn outflank_rot_table() -> [[u8; 64]; 8] {
+    let mut t = [[0u8; 64]; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut o6 = 0;
+        while o6 < 64 {
+            let o = (o6 as u32) << 1;
+            let of = outflank_one(x as i32, o, 1) | outflank_one(x as i32, o, -1);
+            t[x][o6] = of.rotate_right(rot(x));
+            o6 += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+/// `FLIPPED_ROT[x][r]`: the positions strictly between `x` and each outflank of the rotated
+/// outflank pattern `r` (6 bits), unrotated: the 8-bit flip pattern of the line.
+#[must_use]
+pub const fn flipped_rot_table() -> [[u8; 64]; 8] {
+    let mut t = [[0u8; 64]; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut r = 0;
+        while r < 64 {
+            let of = (r as u8).rotate_left(rot(x));
+            let mut f = 0u8;
+            let mut j = 0;
+            while j < 8 {
+                if (of >> j) & 1 != 0 {
+                    let (lo, hi) = if j < x { (j, x) } else { (x, j) };
+                    let mut k = lo + 1;
+                    while k < hi {
+                        f |= 1 << k;
+                        k += 1;
+                    }
+                }
+                j += 1;
+            }
+            t[x][r] = f;
+            r += 1;
+        }
+        x += 1;
+    }
+    t
+}
