@@ -20,11 +20,18 @@ pub(crate) struct Plan {
     /// The horizontal MSB-ward ray when it is done with PADDB + PSUBUSB (the seed's
     /// saturating-subtract trick), else 0.
     east: u64,
-    /// Length-2 MSB-ward rays as PMINUB / PMINSW: `min(P & far, O & near)` is `near` exactly
-    /// when both discs are there (the far square has the larger value in the same byte /
-    /// positive word). `[far, near]` masks per form.
+    /// A length-2 east ray as PMINUB: `min(P & far, O & near)` is `near` exactly when both
+    /// discs are there (the far square has the larger value in the same byte). `[far, near]`.
     min8: [u64; 2],
-    min16: [u64; 2],
+    /// Length-2 rays whose two squares share a 16-bit word, at most one per word and lane
+    /// (both lanes hold the same board, so each word has two slots). North and diagonal ones
+    /// by PMINSW as above (far below the word's sign bit) or else PMULHUW by `1 << (16 - d)`
+    /// (a right shift by `d`, far onto near); LSB-ward ones by PMULLW by `1 << d` (a left
+    /// shift). Per form: the far squares per lane, and the near squares (PMINSW) or the
+    /// multipliers (PMULHUW, PMULLW) per lane.
+    min16: [[u64; 2]; 2],
+    mulhi: [[u64; 2]; 2],
+    mullo: [[u64; 2]; 2],
     /// LSB-ward rays, two per register, with the MS1B form each register needs: 31 if both
     /// masks fit in 31 bits (CVTDQ2PS only), 52 if in 52 (the double trick), else 64.
     down: [u64; 4],
@@ -52,26 +59,26 @@ pub(crate) const fn plan(sq: usize) -> Plan {
         n_up: 0,
         east: 0,
         min8: [0; 2],
-        min16: [0; 2],
+        min16: [[0; 2]; 2],
+        mulhi: [[0; 2]; 2],
+        mullo: [[0; 2]; 2],
         down: [0; 4],
         n_down: 0,
         down_bits: [0; 2],
     };
     // MSB-ward, non-horizontal: north, north-east, north-west (steps 8, 9, 7).
     let dirs = [(0, 1, 8), (1, 1, 9), (-1, 1, 7)];
-    let mut words = 0u32; // 16-bit words already used by PMINSW
     let mut i = 0;
     while i < 3 {
         let (dx, dy, d) = dirs[i];
         let (m, n) = ray(sq, dx, dy);
         if n >= 2 {
             let (near, far) = (sq + d, sq + 2 * d);
-            let word = near / 16;
-            if n == 2 && far / 16 == word && far % 16 < 15 && words & (1 << word) == 0 {
-                words |= 1 << word;
-                pl.min16[0] |= 1 << far;
-                pl.min16[1] |= 1 << near;
-            } else {
+            let same_word = n == 2 && far / 16 == near / 16;
+            let short = same_word
+                && ((far % 16 < 15 && put(&mut pl.min16, far, 1 << near))
+                    || put(&mut pl.mulhi, far, 1 << (near / 16 * 16 + 16 - d)));
+            if !short {
                 pl.up[pl.n_up] = m;
                 pl.n_up += 1;
             }
@@ -91,13 +98,18 @@ pub(crate) const fn plan(sq: usize) -> Plan {
         }
     }
     // LSB-ward: west, south, south-west, south-east.
-    let dirs = [(-1, 0), (0, -1), (-1, -1), (1, -1)];
+    let dirs = [(-1, 0, 1), (0, -1, 8), (-1, -1, 9), (1, -1, 7)];
     let mut i = 0;
     while i < 4 {
-        let (m, n) = ray(sq, dirs[i].0, dirs[i].1);
+        let (dx, dy, d) = dirs[i];
+        let (m, n) = ray(sq, dx, dy);
         if n >= 2 {
-            pl.down[pl.n_down] = m;
-            pl.n_down += 1;
+            let same_word = n == 2 && (sq - 2 * d) / 16 == (sq - d) / 16;
+            let far = if n == 2 { sq - 2 * d } else { 0 };
+            if !(same_word && put(&mut pl.mullo, far, 1 << (far / 16 * 16 + d))) {
+                pl.down[pl.n_down] = m;
+                pl.n_down += 1;
+            }
         }
         i += 1;
     }
@@ -114,6 +126,23 @@ pub(crate) const fn plan(sq: usize) -> Plan {
         r += 1;
     }
     pl
+}
+
+/// Puts a length-2 ray into the first lane whose 16-bit word of `far` is free: `far` into
+/// the lane's far mask, `extra` (near square or multiplier, already at the word's position)
+/// into its second mask. False when both lanes' words are taken.
+const fn put(slot: &mut [[u64; 2]; 2], far: usize, extra: u64) -> bool {
+    let word = 0xffffu64 << (far / 16 * 16);
+    let mut lane = 0;
+    while lane < 2 {
+        if slot[0][lane] & word == 0 {
+            slot[0][lane] |= 1 << far;
+            slot[1][lane] |= extra;
+            return true;
+        }
+        lane += 1;
+    }
+    false
 }
 
 /// The compile-time plan of square `SQ`.
@@ -173,10 +202,20 @@ fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
         let near = b.u64x2_as_u8x16(b.u64x2_and(oo, b.u64x2_splat(pl.min8[1])));
         f = b.u64x2_or(f, b.u8x16_as_u64x2(b.u8x16_min(far, near)));
     }
-    if pl.min16[0] != 0 {
-        let far = b.u64x2_and(pp, b.u64x2_splat(pl.min16[0]));
-        let near = b.u64x2_and(oo, b.u64x2_splat(pl.min16[1]));
+    if pl.min16[0][0] != 0 {
+        let far = b.u64x2_and(pp, b.u64x2_from_array(pl.min16[0]));
+        let near = b.u64x2_and(oo, b.u64x2_from_array(pl.min16[1]));
         f = b.u64x2_or(f, b.u64x2_min_i16(far, near));
+    }
+    if pl.mulhi[0][0] != 0 {
+        let far = b.u64x2_and(pp, b.u64x2_from_array(pl.mulhi[0]));
+        let near = b.u64x2_mulhi_u16(far, b.u64x2_from_array(pl.mulhi[1]));
+        f = b.u64x2_or(f, b.u64x2_and(near, oo));
+    }
+    if pl.mullo[0][0] != 0 {
+        let far = b.u64x2_and(pp, b.u64x2_from_array(pl.mullo[0]));
+        let near = b.u64x2_mullo_u16(far, b.u64x2_from_array(pl.mullo[1]));
+        f = b.u64x2_or(f, b.u64x2_and(near, oo));
     }
     if pl.n_down > 0 {
         let m = [pl.down[0], pl.down[1]];
@@ -190,14 +229,16 @@ fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
 }
 
 variant! {
-    /// SSE2 per square (seed 002 "飽和減算 (PSUBUSB)", "PMINUB", "PMINSW", "PSHUFD", "SSE2
-    /// 実装の留意点"): 64 const-generic functions selected by a jump table. Per square, at
-    /// compile time: rays shorter than 2 vanish; length-2 north/diagonal rays become one
-    /// PMINSW and a length-2 east ray one PMINUB; the east ray otherwise fills an odd carry
-    /// register or uses PADDB + PSUBUSB; the other MSB-ward rays are carry propagation two per
-    /// register with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are float-conversion MS1B two
-    /// per register, MS1B_epu31 (CVTDQ2PS only) on ranks 1-4, MS1B_epu52 (the double trick)
-    /// where the masks fit 52 bits, MS1B_epu64 only for the rest. Runs on Sse2 and up.
+    /// SSE2 per square (seed 002 "飽和減算 (PSUBUSB)", "PMULLW", "PMULHUW, PMINSW", "PMINUB",
+    /// "PSHUFD", "SSE2 実装の留意点"): 64 const-generic functions selected by a jump table.
+    /// Per square, at compile time: rays shorter than 2 vanish; a length-2 ray whose squares
+    /// share a 16-bit word is one lane of a PMINSW or PMULHUW (MSB-ward: far square shifted
+    /// right onto the near one) or of a PMULLW (LSB-ward: shifted left), ANDed with O, and a
+    /// length-2 east ray one PMINUB; the east ray otherwise fills an odd carry register or
+    /// uses PADDB + PSUBUSB; the other MSB-ward rays are carry propagation two per register
+    /// with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are float-conversion MS1B two per
+    /// register, MS1B_epu31 (CVTDQ2PS only) where the masks fit 31 bits, MS1B_epu52 (the
+    /// double trick) where they fit 52, MS1B_epu64 only for the rest. Runs on Sse2 and up.
     Sse2PerSquare
 }
 impl FlipVariant for Sse2PerSquare {
@@ -305,10 +346,28 @@ mod tests {
                 }
             }
             let got = pl.up.iter().chain(&pl.down).fold(pl.east, |a, &m| a | m);
-            let short = pl.min8[1] | pl.min16[1];
-            // a length-2 ray's far square is covered by its near square's test only
-            assert_eq!(got | short | pl.min8[0] | pl.min16[0], want, "square {sq}");
-            assert_eq!(pl.min16[0] & 0x8000_8000_8000_8000, 0, "square {sq}");
+            let mut short = pl.min8[0] | pl.min8[1] | pl.min16[1][0] | pl.min16[1][1];
+            // PMULHUW / PMULLW: the far square times the multiplier lands on the near square
+            for (slot, right) in [(&pl.mulhi, true), (&pl.mullo, false)] {
+                for (&far, &muls) in slot[0].iter().zip(&slot[1]) {
+                    let mut far = far;
+                    while far != 0 {
+                        let f = far.trailing_zeros();
+                        let word = f / 16 * 16;
+                        let mul = (muls >> word) & 0xffff;
+                        assert_eq!(mul.count_ones(), 1, "square {sq}");
+                        let bit = (1u64 << (f - word)) * mul;
+                        let near = if right { bit >> 16 } else { bit & 0xffff } << word;
+                        assert_eq!(near.count_ones(), 1, "square {sq}");
+                        short |= near | (1 << f);
+                        far &= far - 1;
+                    }
+                }
+            }
+            short |= pl.min16[0][0] | pl.min16[0][1];
+            assert_eq!(got | short, want, "square {sq}");
+            let signs = 0x8000_8000_8000_8000;
+            assert_eq!((pl.min16[0][0] | pl.min16[0][1]) & signs, 0, "square {sq}");
             assert!(pl.n_up <= 4 && pl.n_down <= 4);
         }
     }
