@@ -32,6 +32,12 @@ pub(crate) struct Plan {
     min16: [[u64; 2]; 2],
     mulhi: [[u64; 2]; 2],
     mullo: [[u64; 2]; 2],
+    /// Length-2 rays whose squares share a 32-bit dword but not a word, one per dword and
+    /// lane: PMADDWD of the far square by `1 << (16 - d)` (far in the high word: a right
+    /// shift across the word boundary) or by `1 << d` (far in the low word: a left shift).
+    /// The far square must be below its word's sign bit. Far squares and multipliers per
+    /// lane.
+    madd: [[u64; 2]; 2],
     /// LSB-ward rays, two per register, with the MS1B form each register needs: 31 if both
     /// masks fit in 31 bits (CVTDQ2PS only), 52 if in 52 (the double trick), else 64.
     down: [u64; 4],
@@ -62,6 +68,7 @@ pub(crate) const fn plan(sq: usize) -> Plan {
         min16: [[0; 2]; 2],
         mulhi: [[0; 2]; 2],
         mullo: [[0; 2]; 2],
+        madd: [[0; 2]; 2],
         down: [0; 4],
         n_down: 0,
         down_bits: [0; 2],
@@ -75,9 +82,13 @@ pub(crate) const fn plan(sq: usize) -> Plan {
         if n >= 2 {
             let (near, far) = (sq + d, sq + 2 * d);
             let same_word = n == 2 && far / 16 == near / 16;
-            let short = same_word
-                && ((far % 16 < 15 && put(&mut pl.min16, far, 1 << near))
-                    || put(&mut pl.mulhi, far, 1 << (near / 16 * 16 + 16 - d)));
+            let same_dword = n == 2 && far / 32 == near / 32 && far % 16 < 15;
+            let short = (same_word
+                && ((far % 16 < 15 && put(&mut pl.min16, 16, far, 1 << near))
+                    || put(&mut pl.mulhi, 16, far, 1 << (near / 16 * 16 + 16 - d))))
+                || (!same_word
+                    && same_dword
+                    && put(&mut pl.madd, 32, far, 1 << (far / 16 * 16 + 16 - d)));
             if !short {
                 pl.up[pl.n_up] = m;
                 pl.n_up += 1;
@@ -104,9 +115,14 @@ pub(crate) const fn plan(sq: usize) -> Plan {
         let (dx, dy, d) = dirs[i];
         let (m, n) = ray(sq, dx, dy);
         if n >= 2 {
-            let same_word = n == 2 && (sq - 2 * d) / 16 == (sq - d) / 16;
             let far = if n == 2 { sq - 2 * d } else { 0 };
-            if !(same_word && put(&mut pl.mullo, far, 1 << (far / 16 * 16 + d))) {
+            let same_word = n == 2 && far / 16 == (far + d) / 16;
+            let same_dword = n == 2 && far / 32 == (far + d) / 32 && far % 16 < 15;
+            let short = (same_word && put(&mut pl.mullo, 16, far, 1 << (far / 16 * 16 + d)))
+                || (!same_word
+                    && same_dword
+                    && put(&mut pl.madd, 32, far, 1 << (far / 16 * 16 + d)));
+            if !short {
                 pl.down[pl.n_down] = m;
                 pl.n_down += 1;
             }
@@ -128,11 +144,11 @@ pub(crate) const fn plan(sq: usize) -> Plan {
     pl
 }
 
-/// Puts a length-2 ray into the first lane whose 16-bit word of `far` is free: `far` into
-/// the lane's far mask, `extra` (near square or multiplier, already at the word's position)
-/// into its second mask. False when both lanes' words are taken.
-const fn put(slot: &mut [[u64; 2]; 2], far: usize, extra: u64) -> bool {
-    let word = 0xffffu64 << (far / 16 * 16);
+/// Puts a length-2 ray into the first lane whose `bits`-wide element holding `far` is free:
+/// `far` into the lane's far mask, `extra` (near square or multiplier, already in place) into
+/// its second mask. False when both lanes' elements are taken.
+const fn put(slot: &mut [[u64; 2]; 2], bits: usize, far: usize, extra: u64) -> bool {
+    let word = (u64::MAX >> (64 - bits)) << (far / bits * bits);
     let mut lane = 0;
     while lane < 2 {
         if slot[0][lane] & word == 0 {
@@ -212,6 +228,11 @@ fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
         let near = b.u64x2_mulhi_u16(far, b.u64x2_from_array(pl.mulhi[1]));
         f = b.u64x2_or(f, b.u64x2_and(near, oo));
     }
+    if pl.madd[0][0] != 0 {
+        let far = b.u64x2_and(pp, b.u64x2_from_array(pl.madd[0]));
+        let near = b.u64x2_madd_i16(far, b.u64x2_from_array(pl.madd[1]));
+        f = b.u64x2_or(f, b.u64x2_and(near, oo));
+    }
     if pl.mullo[0][0] != 0 {
         let far = b.u64x2_and(pp, b.u64x2_from_array(pl.mullo[0]));
         let near = b.u64x2_mullo_u16(far, b.u64x2_from_array(pl.mullo[1]));
@@ -230,20 +251,23 @@ fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
 
 variant! {
     /// SSE2 per square (seed 002 "飽和減算 (PSUBUSB)", "PMULLW", "PMULHUW, PMINSW", "PMINUB",
-    /// "PSHUFD", "SSE2 実装の留意点"): 64 const-generic functions selected by a jump table.
-    /// Per square, at compile time: rays shorter than 2 vanish; a length-2 ray whose squares
-    /// share a 16-bit word is one lane of a PMINSW or PMULHUW (MSB-ward: far square shifted
-    /// right onto the near one) or of a PMULLW (LSB-ward: shifted left), ANDed with O, and a
-    /// length-2 east ray one PMINUB; the east ray otherwise fills an odd carry register or
-    /// uses PADDB + PSUBUSB; the other MSB-ward rays are carry propagation two per register
-    /// with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are float-conversion MS1B two per
-    /// register, MS1B_epu31 (CVTDQ2PS only) where the masks fit 31 bits, MS1B_epu52 (the
-    /// double trick) where they fit 52, MS1B_epu64 only for the rest. Runs on Sse2 and up.
+    /// "積和演算 (PMADDWD)", "PSHUFD", "SSE2 実装の留意点"): 64 const-generic functions selected
+    /// by a jump table. Per square, at compile time: rays shorter than 2 vanish; a length-2
+    /// ray whose squares share a 16-bit word is one lane of a PMINSW or PMULHUW (MSB-ward: the
+    /// far square shifted right onto the near one) or of a PMULLW (LSB-ward: shifted left),
+    /// one whose squares share only a dword a lane of a PMADDWD (the product crosses the word
+    /// boundary), each ANDed with O; a length-2 east ray is one PMINUB; the east ray otherwise
+    /// fills an odd carry register or uses PADDB + PSUBUSB; the other MSB-ward rays are carry
+    /// propagation two per register with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are
+    /// float-conversion MS1B two per register, MS1B_epu31 (CVTDQ2PS only) where the masks fit
+    /// 31 bits, MS1B_epu52 (the double trick) where they fit 52, MS1B_epu64 only for the rest.
+    /// Runs on Sse2 and up.
     Sse2PerSquare
 }
 impl FlipVariant for Sse2PerSquare {
     const NAME: &'static str = "sse2_per_square";
-    const SEED: &'static str = "002 Flip: SSE2 per-square functions (PSUBUSB, PMINUB/PMINSW, MS1B)";
+    const SEED: &'static str =
+        "002 Flip: SSE2 per-square functions (PSUBUSB, PMINSW, PMULLW/PMULHUW, PMADDWD, MS1B)";
     fn supported<B: Backend>() -> bool {
         !matches!(B::ISA, Isa::Scalar | Isa::Neon)
     }
@@ -362,6 +386,20 @@ mod tests {
                         short |= near | (1 << f);
                         far &= far - 1;
                     }
+                }
+            }
+            for (&far, &muls) in pl.madd[0].iter().zip(&pl.madd[1]) {
+                let mut far = far;
+                while far != 0 {
+                    let f = far.trailing_zeros();
+                    assert!(f % 16 < 15, "square {sq}: PMADDWD reads a negative word");
+                    let mul = (muls >> (f / 16 * 16)) & 0xffff;
+                    assert_eq!(mul.count_ones(), 1, "square {sq}");
+                    let near = ((1u64 << (f % 16)) * mul) << (f / 32 * 32);
+                    assert_eq!(near.count_ones(), 1, "square {sq}");
+                    assert_eq!(near >> (f / 32 * 32) >> 32, 0, "square {sq}");
+                    short |= near | (1 << f);
+                    far &= far - 1;
                 }
             }
             short |= pl.min16[0][0] | pl.min16[0][1];
