@@ -3,7 +3,9 @@
 //! (throughput: independent calls summed; latency: next input depends on the previous result).
 //!
 //! `cargo run --release -p bb-reversi --example flip_cputime [FILTER[,FILTER...]] [SECONDS_PER_CELL]`
-//! (`BB_BACKEND=avx2` restricts the backends; `BB_FLIP_SAMPLES` sets the workload, default 2^20).
+//! (`BB_BACKEND=avx2` restricts the backends; `BB_FLIP_SAMPLES` sets the workload, default 2^20;
+//! `BB_FLIP_SORTED=1` sorts the samples by square, which shows what the per-square jump tables
+//! cost once their indirect branch is predicted).
 
 use bb_core::Square;
 use bb_reversi::flip::{FlipVariant, FlipVisitor, default_name, for_each_variant};
@@ -97,6 +99,9 @@ fn main() {
         inputs.push((s.sq, s.p, s.o));
         inputs.len() < n
     });
+    if std::env::var("BB_FLIP_SORTED").is_ok_and(|v| v == "1") {
+        inputs.sort_by_key(|&(sq, _, _)| sq.index());
+    }
     println!("variant              backend     thru ns  lat ns  (CPU time, min of 3; * default)");
     for backend in bb_simd::test_backends() {
         bb_simd::dispatch!(backend, |b| {

@@ -40,7 +40,7 @@ pub use scalar::{
     CarryClzSentinel, CarryLzcnt, CarryLzcntSbb, CarryPropagation, Ls1b, Ls1bLzcnt, ParallelPrefix,
     ShiftRepetition,
 };
-pub use sse2::Sse2Ms1bFloat;
+pub use sse2::{Sse2Bswap, Sse2Ms1bFloat};
 pub use sse2_per_square::Sse2PerSquare;
 pub use table::{Kindergarten, KindergartenRotated, PextTable};
 
@@ -99,6 +99,7 @@ pub fn for_each_variant(v: &mut impl FlipVisitor) {
     v.visit(KindergartenRotated);
     v.visit(PextTable);
     v.visit(Sse2Ms1bFloat);
+    v.visit(Sse2Bswap);
     v.visit(Sse2PerSquare);
     v.visit(Avx2PpSeq);
     v.visit(Avx2Cvt);
@@ -128,7 +129,7 @@ pub fn for_each_variant(v: &mut impl FlipVisitor) {
 pub fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
     match B::ISA {
         Isa::Scalar => CarryLzcnt::flip(b, sq, p, o),
-        Isa::Sse2 | Isa::Ssse3 => CarryLzcnt::flip(b, sq, p, o),
+        Isa::Sse2 | Isa::Ssse3 => Sse2Bswap::flip(b, sq, p, o),
         Isa::Avx2 => Avx2SmartClear::flip(b, sq, p, o),
         Isa::Avx512 | Isa::Avx512Vbmi => Avx512Mask::flip(b, sq, p, o),
         _ => NeonRbit::flip(b, sq, p, o),
@@ -145,7 +146,7 @@ pub fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
 pub const fn default_name(isa: Isa) -> &'static str {
     match isa {
         Isa::Scalar => CarryLzcnt::NAME,
-        Isa::Sse2 | Isa::Ssse3 => CarryLzcnt::NAME,
+        Isa::Sse2 | Isa::Ssse3 => Sse2Bswap::NAME,
         Isa::Avx2 => Avx2SmartClear::NAME,
         Isa::Avx512 | Isa::Avx512Vbmi => Avx512Mask::NAME,
         _ => NeonRbit::NAME,

@@ -42,3 +42,72 @@ impl FlipVariant for Sse2Ms1bFloat {
         b.u64x2_hor(f)
     }
 }
+
+variant! {
+    /// SSE2 with byte-swapped boards (the seed's "Flip AVX2: PSHUFB" idea in SSE2, as Edax's
+    /// `flip_sse_bswap`): a vertical mirror (BSWAP) turns the three LSB-ward vertical and
+    /// diagonal rays into MSB-ward ones of the mirrored square, so all six are carry
+    /// propagation, two per register (lane 0 the board, lane 1 its mirror; PCMPEQD/PSHUFD
+    /// flipmask), and the rank, which a mirror does not reverse, goes through the
+    /// OUTFLANK/FLIPPED tables in a general register. No MS1B search at all. Runs on Sse2
+    /// and up.
+    Sse2Bswap
+}
+impl FlipVariant for Sse2Bswap {
+    const NAME: &'static str = "sse2_bswap";
+    const SEED: &'static str = "002 Flip: byte swap + carry propagation (SSE2), rank by table";
+    fn supported<B: Backend>() -> bool {
+        !matches!(B::ISA, Isa::Scalar | Isa::Neon)
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let i = sq.index() & 63;
+        let pp = b.u64x2_from_array([p, p.swap_bytes()]);
+        let oo = b.u64x2_from_array([o, o.swap_bytes()]);
+        let one = b.u64x2_splat(1);
+        let mut f = b.u64x2_zero();
+        for [m, nm] in &BSWAP_RAYS[i].0 {
+            let (m, nm) = (b.u64x2_from_array(*m), b.u64x2_from_array(*nm));
+            // carry propagation with the inverted mask stored next to the mask
+            let of = b.u64x2_and(b.u64x2_add(b.u64x2_or(oo, nm), one), m);
+            let of = b.u64x2_and(of, pp);
+            let run = b.u64x2_andnot(flipmask(b, of), b.u64x2_sub(of, one));
+            f = b.u64x2_or(f, b.u64x2_and(run, m));
+        }
+        let [lo, hi] = b.u64x2_to_array(f);
+        let r = 8 * (i >> 3);
+        lo | hi.swap_bytes() | (super::table::line8(i & 7, p >> r, o >> r) << r)
+    }
+}
+
+/// Per square, the north, north-east and north-west rays of the square (lane 0) and of its
+/// vertical mirror (lane 1: the south, south-east and south-west rays, mirrored), each with
+/// its complement, 16-byte aligned so every operand is one aligned load.
+#[repr(C, align(16))]
+struct BswapRays([[[u64; 2]; 2]; 3]);
+
+static BSWAP_RAYS: [BswapRays; 64] = {
+    const fn ray(sq: usize, dx: i32) -> u64 {
+        let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + 1);
+        let mut m = 0u64;
+        while x >= 0 && x < 8 && y < 8 {
+            m |= 1 << (y * 8 + x);
+            x += dx;
+            y += 1;
+        }
+        m
+    }
+    let mut t = [const { BswapRays([[[0; 2]; 2]; 3]) }; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut k = 0;
+        while k < 3 {
+            let dx = [0, 1, -1][k];
+            let m = [ray(sq, dx), ray(sq ^ 56, dx)];
+            t[sq].0[k] = [m, [!m[0], !m[1]]];
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};

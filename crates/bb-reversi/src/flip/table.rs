@@ -13,7 +13,7 @@ pub(crate) static FLIPPED: [[u8; 256]; 8] = include!(concat!(env!("OUT_DIR"), "/
 /// One line of the table flip: 8-bit patterns of `p` and `o` on the line, the position `x` of
 /// the square on it; returns the 8-bit flipped pattern.
 #[inline(always)]
-fn line8(x: usize, p8: u64, o8: u64) -> u64 {
+pub(crate) fn line8(x: usize, p8: u64, o8: u64) -> u64 {
     let of = OUTFLANK[x & 7][(o8 & 0xff) as usize] & (p8 & 0xff) as u8;
     u64::from(FLIPPED[x & 7][usize::from(of)])
 }
