@@ -719,6 +719,8 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
     /// 32-bit lane `i` is lane `(IMM >> 2 i) & 3` of `a` (PSHUFD).
     #[inline(always)]
     fn u64x2_shuffle_u32<const IMM: i32>(self, a: Self::U64x2) -> Self::U64x2 {
+        // PSHUFD takes an 8-bit immediate: refuse the rest on every backend, not only on x86
+        const { assert!(IMM >= 0 && IMM < 256, "PSHUFD immediate out of 0..=255") };
         let l = emu::lanes32x4(self.u64x2_to_array(a));
         self.u64x2_from_array(emu::from32x4(core::array::from_fn(|i| {
             l[((IMM >> (2 * i)) & 3) as usize]

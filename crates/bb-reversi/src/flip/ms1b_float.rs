@@ -1,8 +1,10 @@
 //! MS1B by int -> float conversion (seed 002 "浮動小数変換 (MS1B)"): converting to float and
 //! clearing the mantissa leaves only the leading one, because the hidden bit of the float is
-//! the most significant set bit of the integer. Exact on masked line bits: the set bits of a
-//! line are at most 7 apart inside a byte or 7/8/9 apart across bytes, so rounding to 24
-//! mantissa bits never carries into the exponent (a tie rounds down to the even, zero, bit).
+//! the most significant set bit of the integer. Exact on masked line bits, where rounding to
+//! 24 (f32) or 53 (f64) significant bits can never carry into the exponent: a rank lies within
+//! one byte (at most 8 significant bits), and the bits of the other lines are 7, 8 or 9 apart,
+//! so the bits below the leading one are never all ones (a tie, 8 apart, rounds to the even,
+//! zero, bit). `tests::exact_on_every_line_subset` checks every subset of every half line.
 
 use bb_simd::Backend;
 
@@ -60,8 +62,9 @@ pub(crate) fn epu64x4<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
 }
 
 /// The seed's SSE2 `flipmask`: all ones in a 64-bit lane whose outflank is 0, else 0. The
-/// outflank has at most one bit, so its two dwords are equal exactly when both are zero:
-/// PCMPEQD against the dword-swapped copy (PSHUFD 0xb1), no 64-bit compare needed.
+/// outflank has at most one bit (precondition: it comes from disjoint `p` and `o`, as every
+/// flip kernel requires), so its two dwords are equal exactly when both are zero: PCMPEQD
+/// against the dword-swapped copy (PSHUFD 0xb1), no 64-bit compare needed.
 #[inline(always)]
 pub(crate) fn flipmask<B: Backend>(b: B, of: B::U64x2) -> B::U64x2 {
     b.u64x2_cmpeq_u32(b.u64x2_shuffle_u32::<0xb1>(of), of)

@@ -208,7 +208,9 @@ fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
     if pl.east != 0 {
         // PADDB carries through the opponent run inside the rank byte only; PSUBUSB turns
         // the outflank into the run and leaves 0 at 0, so no "outflank != 0" test.
-        let next = b.u64x2_as_u8x16(b.u64x2_from_array([1 << (SQ + 1), 0]));
+        // the east ray's lowest square, next to SQ
+        let next = pl.east & pl.east.wrapping_neg();
+        let next = b.u64x2_as_u8x16(b.u64x2_from_array([next, 0]));
         let sum = b.u8x16_add(b.u64x2_as_u8x16(oo), next);
         let of = b.u8x16_and(sum, b.u64x2_as_u8x16(pp));
         f = b.u64x2_or(f, b.u8x16_as_u64x2(b.u8x16_subs(of, next)));
@@ -256,8 +258,8 @@ variant! {
     /// ray whose squares share a 16-bit word is one lane of a PMINSW or PMULHUW (MSB-ward: the
     /// far square shifted right onto the near one) or of a PMULLW (LSB-ward: shifted left),
     /// one whose squares share only a dword a lane of a PMADDWD (the product crosses the word
-    /// boundary), each ANDed with O; a length-2 east ray is one PMINUB; the east ray otherwise
-    /// fills an odd carry register or uses PADDB + PSUBUSB; the other MSB-ward rays are carry
+    /// boundary), each ANDed with O; the east ray fills the free lane of an odd carry register
+    /// if there is one, else is one PMINUB (length 2) or PADDB + PSUBUSB; the other MSB-ward rays are carry
     /// propagation two per register with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are
     /// float-conversion MS1B two per register, MS1B_epu31 (CVTDQ2PS only) where the masks fit
     /// 31 bits, MS1B_epu52 (the double trick) where they fit 52, MS1B_epu64 only for the rest.
@@ -347,6 +349,25 @@ impl FlipVariant for Sse2PerSquare {
 mod tests {
     use super::*;
 
+    /// A fixed-capacity list (the crate is `no_std`).
+    struct Rays([u64; 64], usize);
+    impl Rays {
+        fn push(&mut self, m: u64) {
+            self.0[self.1] = m;
+            self.1 += 1;
+        }
+    }
+
+    fn bits(mut x: u64) -> impl Iterator<Item = u32> {
+        core::iter::from_fn(move || {
+            (x != 0).then(|| {
+                let f = x.trailing_zeros();
+                x &= x - 1;
+                f
+            })
+        })
+    }
+
     /// The plan covers every ray of length 2 or more exactly once, and never PMINSW on a
     /// word whose sign bit it would read.
     #[test]
@@ -369,41 +390,53 @@ mod tests {
                     want |= m;
                 }
             }
-            let got = pl.up.iter().chain(&pl.down).fold(pl.east, |a, &m| a | m);
-            let mut short = pl.min8[0] | pl.min8[1] | pl.min16[1][0] | pl.min16[1][1];
+            // Every ray the plan handles, as its squares; they must tile `want` exactly.
+            let mut rays = Rays([0; 64], 0);
+            for &m in pl.up.iter().chain(&pl.down) {
+                rays.push(m);
+            }
+            rays.push(pl.east);
+            rays.push(pl.min8[0] | pl.min8[1]);
+            // PMINSW: the near square is in the far square's word of the same lane
+            for (&far, &near) in pl.min16[0].iter().zip(&pl.min16[1]) {
+                for f in bits(far) {
+                    rays.push((1 << f) | (near & (0xffff << (f / 16 * 16))));
+                }
+            }
             // PMULHUW / PMULLW: the far square times the multiplier lands on the near square
             for (slot, right) in [(&pl.mulhi, true), (&pl.mullo, false)] {
                 for (&far, &muls) in slot[0].iter().zip(&slot[1]) {
-                    let mut far = far;
-                    while far != 0 {
-                        let f = far.trailing_zeros();
+                    for f in bits(far) {
                         let word = f / 16 * 16;
                         let mul = (muls >> word) & 0xffff;
                         assert_eq!(mul.count_ones(), 1, "square {sq}");
                         let bit = (1u64 << (f - word)) * mul;
                         let near = if right { bit >> 16 } else { bit & 0xffff } << word;
                         assert_eq!(near.count_ones(), 1, "square {sq}");
-                        short |= near | (1 << f);
-                        far &= far - 1;
+                        rays.push(near | (1 << f));
                     }
                 }
             }
             for (&far, &muls) in pl.madd[0].iter().zip(&pl.madd[1]) {
-                let mut far = far;
-                while far != 0 {
-                    let f = far.trailing_zeros();
+                for f in bits(far) {
                     assert!(f % 16 < 15, "square {sq}: PMADDWD reads a negative word");
                     let mul = (muls >> (f / 16 * 16)) & 0xffff;
                     assert_eq!(mul.count_ones(), 1, "square {sq}");
                     let near = ((1u64 << (f % 16)) * mul) << (f / 32 * 32);
                     assert_eq!(near.count_ones(), 1, "square {sq}");
                     assert_eq!(near >> (f / 32 * 32) >> 32, 0, "square {sq}");
-                    short |= near | (1 << f);
-                    far &= far - 1;
+                    rays.push(near | (1 << f));
                 }
             }
-            short |= pl.min16[0][0] | pl.min16[0][1];
-            assert_eq!(got | short, want, "square {sq}");
+            let rays = &rays.0[..rays.1];
+            let union = rays.iter().fold(0, |a, &m| a | m);
+            let total: u32 = rays.iter().map(|m| m.count_ones()).sum();
+            assert_eq!(union, want, "square {sq}: a ray is missing");
+            assert_eq!(
+                total,
+                want.count_ones(),
+                "square {sq}: a ray is planned twice"
+            );
             let signs = 0x8000_8000_8000_8000;
             assert_eq!((pl.min16[0][0] | pl.min16[0][1]) & signs, 0, "square {sq}");
             assert!(pl.n_up <= 4 && pl.n_down <= 4);

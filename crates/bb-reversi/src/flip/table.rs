@@ -23,9 +23,9 @@ static OUTFLANK_ROT: [[u8; 64]; 8] = super::table_gen::outflank_rot_table();
 /// `FLIPPED_ROT[x][r]`: see [`table_gen::flipped_rot_table`](super::table_gen::flipped_rot_table).
 static FLIPPED_ROT: [[u8; 64]; 8] = super::table_gen::flipped_rot_table();
 
-/// One line with the rotated-outflank tables: `o7` holds the line's opponent bits 1..=7
-/// (bit 7 is dropped here), `p8` the player's 8-bit pattern, rotated right by `rot(x)` so the
-/// possible outflanks land in 6 bits.
+/// One line with the rotated-outflank tables: `o7` holds the line's opponent bits 1..=7 in its
+/// low bits (bit 7, the edge, is dropped here), `p8` the player's 8-bit pattern, which this
+/// function rotates right by `rot(x)` to line up with the rotated outflanks.
 #[inline(always)]
 fn line6(x: usize, p8: u64, o7: u64) -> u64 {
     let p6 = (p8 as u8).rotate_right(super::table_gen::rot(x & 7)) & 63;
@@ -69,7 +69,8 @@ impl FlipVariant for Kindergarten {
 variant! {
     /// The rotated-outflank tables (seed 002 "Outflank - Flip テーブル参照": "outflank
     /// はローテートして持つとサイズを節約できる"): an outflank is never on the square or next to
-    /// it, so the outflank pattern rotated right by `x + 2` fits 6 bits, and the opponent
+    /// it, so the outflank pattern rotated right by `x + 2` (not rotated on positions 6 and 7,
+    /// whose outflanks are below bit 6 already) fits 6 bits, and the opponent
     /// pattern needs only its 6 inner bits. Both tables shrink from 8 x 256 to 8 x 64 bytes
     /// (1 KiB in all instead of 4 KiB). The opponent's gather shifts by 57 instead of 56 to
     /// drop the edge bit; the player's pattern is rotated with one 8-bit ROR. Same
