@@ -2,8 +2,7 @@
 //! it): one function per square, each specialised at compile time by a const generic, so
 //! every mask is an immediate constant, dead rays vanish and each square gets the cheapest
 //! form its rays allow. The square selects its function through a 64-way `match`, which
-//! compiles to one jump table: the seed's per-square function table, inlined into the
-//! caller's `vectorize` context instead of called through a pointer.
+//! compiles to one jump table of direct calls: the seed's per-square function table.
 
 use super::ms1b_float::{epu31, epu52, epu64, flipmask};
 use super::{FlipVariant, variant};
@@ -194,7 +193,13 @@ fn down2<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, m: [u64; 2], bits: u32) -
 }
 
 /// The flips of square `SQ`; every `if` below is decided at compile time.
-#[inline(always)]
+///
+/// Never inlined: one copy per backend and square (the seed's function table), not one per
+/// call site. Inlining all 64 into every caller added about 10 s to a clean release build of
+/// the workspace (the benchmark harness instantiates every variant on every backend). The
+/// body uses only SSE2 operations, which the x86-64 baseline has, so running outside the
+/// caller's `vectorize` costs nothing on Sse2 and little elsewhere.
+#[inline(never)]
 fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
     let pl = At::<SQ>::PLAN;
     let (pp, oo) = (b.u64x2_splat(p), b.u64x2_splat(o));
