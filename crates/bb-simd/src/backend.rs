@@ -797,6 +797,31 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         map2!(self, u8x16_from_array, u8x16_to_array, a, b, |x, y| x
             .saturating_sub(y))
     }
+    /// Per 32-bit lane, `a << N`; `N >= 32` gives 0 (PSLLD, Neon SHL).
+    #[inline(always)]
+    fn u64x2_sll_u32<const N: u32>(self, a: Self::U64x2) -> Self::U64x2 {
+        let a = self.u64x2_to_array(a);
+        self.u64x2_from_array(emu::map32x4(a, a, |x, _| x.checked_shl(N).unwrap_or(0)))
+    }
+    /// Per 32-bit lane, logical `a >> counts`; a count of 32 or more gives 0 (VPSRLVD, Neon
+    /// USHL by the negated count).
+    #[inline(always)]
+    fn u64x2_shrv_u32(self, a: Self::U64x2, counts: Self::U64x2) -> Self::U64x2 {
+        let (a, c) = (self.u64x2_to_array(a), self.u64x2_to_array(counts));
+        self.u64x2_from_array(emu::map32x4(a, c, |x, n| x.checked_shr(n).unwrap_or(0)))
+    }
+    /// Per 32-bit lane, the count of leading zeros, 32 for 0 (Neon CLZ .4S, VPLZCNTD).
+    #[inline(always)]
+    fn u64x2_clz_u32(self, a: Self::U64x2) -> Self::U64x2 {
+        let a = self.u64x2_to_array(a);
+        self.u64x2_from_array(emu::map32x4(a, a, |x, _| x.leading_zeros()))
+    }
+    /// Per 64-bit lane, `a - b` saturated at 0 (Neon UQSUB .2D).
+    #[inline(always)]
+    fn u64x2_subs_u64(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
+        map2!(self, u64x2_from_array, u64x2_to_array, a, b, |x, y| x
+            .saturating_sub(y))
+    }
     /// [`Backend::u64x2_cvt_i32_f32`] on eight 32-bit lanes (VCVTDQ2PS).
     #[inline(always)]
     fn u64x4_cvt_i32_f32(self, a: Self::U64x4) -> Self::U64x4 {

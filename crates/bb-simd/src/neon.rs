@@ -30,6 +30,26 @@ mod h {
         fn or64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vorrq_u64(a, b) }
         fn xor64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { veorq_u64(a, b) }
         fn andnot64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vbicq_u64(b, a) }
+        fn subs64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vqsubq_u64(a, b) }
+        fn clz32(a: uint64x2_t) -> uint64x2_t {
+            vreinterpretq_u64_u32(vclzq_u32(vreinterpretq_u32_u64(a)))
+        }
+        fn cmpeq32(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+            vreinterpretq_u64_u32(vceqq_u32(vreinterpretq_u32_u64(a), vreinterpretq_u32_u64(b)))
+        }
+        fn shrv32(a: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+            // USHL shifts right by a negative count; counts of 32 and more give 0
+            let c = vminq_u32(vreinterpretq_u32_u64(c), vdupq_n_u32(32));
+            let n = vnegq_s32(vreinterpretq_s32_u32(c));
+            vreinterpretq_u64_u32(vshlq_u32(vreinterpretq_u32_u64(a), n))
+        }
+        fn sll32<const N: u32>(a: uint64x2_t) -> uint64x2_t {
+            if N >= 32 {
+                vdupq_n_u64(0)
+            } else {
+                vreinterpretq_u64_u32(vshlq_u32(vreinterpretq_u32_u64(a), vdupq_n_s32(N as i32)))
+            }
+        }
         fn not64(a: uint64x2_t) -> uint64x2_t { vreinterpretq_u64_u8(vmvnq_u8(vreinterpretq_u8_u64(a))) }
         fn add64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vaddq_u64(a, b) }
         fn sub64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vsubq_u64(a, b) }
@@ -411,6 +431,26 @@ impl Backend for Neon {
     #[inline(always)]
     fn u64x2_min(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
         neon! { h::min64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_subs_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::subs64(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_clz_u32(self, a: uint64x2_t) -> uint64x2_t {
+        neon! { h::clz32(a) }
+    }
+    #[inline(always)]
+    fn u64x2_cmpeq_u32(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon! { h::cmpeq32(a, b) }
+    }
+    #[inline(always)]
+    fn u64x2_shrv_u32(self, a: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+        neon! { h::shrv32(a, c) }
+    }
+    #[inline(always)]
+    fn u64x2_sll_u32<const N: u32>(self, a: uint64x2_t) -> uint64x2_t {
+        neon! { h::sll32::<N>(a) }
     }
     #[inline(always)]
     fn u64x2_bswap(self, a: uint64x2_t) -> uint64x2_t {

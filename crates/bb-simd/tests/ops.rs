@@ -613,6 +613,32 @@ fn check_lane_views<B: Backend>(b: B, x: [u64; 4], y: [u64; 4]) {
     );
     eq2!("srl16 16", b.u64x2_srl_u16::<16>(bx), [0, 0]);
     eq2!(
+        "sll32 31",
+        b.u64x2_sll_u32::<31>(bx),
+        S.u64x2_sll_u32::<31>(x2)
+    );
+    eq2!(
+        "sll32 3",
+        b.u64x2_sll_u32::<3>(bx),
+        S.u64x2_sll_u32::<3>(x2)
+    );
+    eq2!("sll32 32", b.u64x2_sll_u32::<32>(bx), [0, 0]);
+    eq2!("shrv32", b.u64x2_shrv_u32(bx, by), S.u64x2_shrv_u32(x2, y2));
+    // counts in 0..=40 (dwords of y modulo 41): the in-range shifts and the 32+ cut-off
+    let small = emu32(emu_lanes32(y2).map(|c| c % 41));
+    eq2!(
+        "shrv32 small",
+        b.u64x2_shrv_u32(bx, b.u64x2_from_array(small)),
+        S.u64x2_shrv_u32(x2, small)
+    );
+    eq2!("clz32", b.u64x2_clz_u32(bx), S.u64x2_clz_u32(x2));
+    eq2!("subs64", b.u64x2_subs_u64(bx, by), S.u64x2_subs_u64(x2, y2));
+    eq2!(
+        "subs64 one",
+        b.u64x2_subs_u64(bx, b.u64x2_splat(1)),
+        S.u64x2_subs_u64(x2, [1, 1])
+    );
+    eq2!(
         "mullo16",
         b.u64x2_mullo_u16(bx, by),
         S.u64x2_mullo_u16(x2, y2)
@@ -884,6 +910,20 @@ fn reference_semantics() {
         s.u64x2_sra_i32::<40>([0x8000_0000_0000_0001, 0]),
         [0xffff_ffff_0000_0000, 0]
     );
+    // 32-bit clz, shift and the saturating 64-bit subtract
+    assert_eq!(
+        s.u64x2_clz_u32([1 << 40 | 1, 0]),
+        [31 | (23 << 32), 32 | (32 << 32)]
+    );
+    assert_eq!(
+        s.u64x2_shrv_u32([u64::MAX, u64::MAX], [1 | (32 << 32), 31]),
+        [0x7fff_ffff, 0xffff_ffff_0000_0001]
+    );
+    assert_eq!(
+        s.u64x2_sll_u32::<31>([u64::MAX, 1]),
+        [0x8000_0000_8000_0000, 0x8000_0000]
+    );
+    assert_eq!(s.u64x2_subs_u64([0, 5], [1, 3]), [0, 2]);
     // u16 select: bit set -> a
     let r = s.u16x32_select(0b10, [1; 32], [2; 32]);
     assert_eq!(&r[..3], &[2, 1, 2]);
@@ -892,4 +932,14 @@ fn reference_semantics() {
 /// Eight 16-bit lanes as a 128-bit vector, little endian.
 fn emu16(l: [u16; 8]) -> [u64; 2] {
     core::array::from_fn(|i| (0..4).fold(0, |w, k| w | (u64::from(l[4 * i + k]) << (16 * k))))
+}
+
+/// The four 32-bit lanes of a 128-bit vector, little endian.
+fn emu_lanes32(v: [u64; 2]) -> [u32; 4] {
+    core::array::from_fn(|i| (v[i / 2] >> (32 * (i % 2))) as u32)
+}
+
+/// Four 32-bit lanes as a 128-bit vector, little endian.
+fn emu32(l: [u32; 4]) -> [u64; 2] {
+    core::array::from_fn(|i| u64::from(l[2 * i]) | (u64::from(l[2 * i + 1]) << 32))
 }

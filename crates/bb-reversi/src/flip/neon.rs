@@ -5,14 +5,24 @@ use super::{FlipVariant, half, variant};
 use bb_core::Square;
 use bb_simd::{Backend, Isa};
 
-/// MSB-ward pair by carry propagation, `of - min(of, 1)` standing for Neon's saturating
-/// 64-bit subtract (vqsubq_u64; bb-simd has no saturating u64 subtract yet).
+/// MSB-ward pair by carry propagation; the saturating 64-bit subtract (UQSUB, `vqsubq_u64`)
+/// turns the outflank into the run and leaves 0 at 0, so no `outflank != 0` test.
 #[inline(always)]
 fn up_carry2<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, m: B::U64x2) -> B::U64x2 {
     let one = b.u64x2_splat(1);
     let of = b.u64x2_add(b.u64x2_or(oo, b.u64x2_not(m)), one);
     let of = b.u64x2_and(b.u64x2_and(pp, m), of);
-    b.u64x2_and(b.u64x2_sub(of, b.u64x2_min(of, one)), m)
+    b.u64x2_and(b.u64x2_subs_u64(of, one), m)
+}
+
+/// 64-bit MS1B from the 32-bit CLZ (Neon has no 64-bit vector CLZ): put a top bit in each
+/// dword, the low one only where the high dword is zero (the seed's "high-word fix-up"), and
+/// shift each right by its dword's leading-zero count (32 gives 0).
+#[inline(always)]
+fn ms1b_clz32<B: Backend>(b: B, x: B::U64x2) -> B::U64x2 {
+    let clz = b.u64x2_clz_u32(x);
+    let hi_zero = b.u64x2_cmpeq_u32(b.u64x2_shr::<32>(x), b.u64x2_zero());
+    b.u64x2_shrv_u32(b.u64x2_sll_u32::<31>(hi_zero), clz)
 }
 
 #[inline(always)]
@@ -21,9 +31,9 @@ fn pair<B: Backend>(b: B, a: [u64; 4], i: usize) -> B::U64x2 {
 }
 
 variant! {
-    /// Neon "vclz" (seed 002 "Flip neon: Arm Neon (vclz)"): LSB-ward MS1B from a vector count of
-    /// leading zeros and a variable shift, MSB-ward carry propagation with a saturating
-    /// subtract. Native on Neon (bb-simd builds the 64-bit clz from 32-bit vclz).
+    /// Neon "vclz" (seed 002 "Flip neon: Arm Neon (vclz)"): LSB-ward MS1B from the 32-bit
+    /// vector CLZ with the high-word fix-up and a per-dword variable shift, MSB-ward carry
+    /// propagation with the saturating 64-bit subtract. Native on Neon.
     NeonVclz
 }
 impl FlipVariant for NeonVclz {
@@ -40,7 +50,7 @@ impl FlipVariant for NeonVclz {
         for i in [0, 2] {
             let lo = pair(b, h.lsb, i);
             let x = b.u64x2_andnot(oo, lo);
-            let of = b.u64x2_and(b.u64x2_shrv(b.u64x2_splat(1 << 63), b.u64x2_lzcnt(x)), pp);
+            let of = b.u64x2_and(ms1b_clz32(b, x), pp);
             let down = b.u64x2_and(b.u64x2_neg(b.u64x2_add(of, of)), lo);
             f = b.u64x2_or(f, b.u64x2_or(down, up_carry2(b, pp, oo, pair(b, h.msb, i))));
         }

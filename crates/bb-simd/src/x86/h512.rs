@@ -124,6 +124,8 @@ v4! {
     fn select16(m: u32, a: __m512i, b: __m512i) -> __m512i { _mm512_mask_blend_epi16(m, b, a) }
     // 128/256-bit forms through AVX512VL
     fn lzcnt64x2(a: __m128i) -> __m128i { _mm_lzcnt_epi64(a) }
+    fn lzcnt32x4(a: __m128i) -> __m128i { _mm_lzcnt_epi32(a) }
+    fn subs64x2(a: __m128i, b: __m128i) -> __m128i { _mm_sub_epi64(a, _mm_min_epu64(a, b)) }
     fn lzcnt64x4(a: __m256i) -> __m256i { _mm256_lzcnt_epi64(a) }
     fn min64x2(a: __m128i, b: __m128i) -> __m128i { _mm_min_epu64(a, b) }
     fn min64x4(a: __m256i, b: __m256i) -> __m256i { _mm256_min_epu64(a, b) }

@@ -229,6 +229,10 @@ macro_rules! sse2_128_common {
             $safe! { _mm_srl_epi32(a, _mm_cvtsi32_si128(N.min(32) as i32)) }
         }
         #[inline(always)]
+        fn u64x2_sll_u32<const N: u32>(self, a: __m128i) -> __m128i {
+            $safe! { _mm_sll_epi32(a, _mm_cvtsi32_si128(N.min(32) as i32)) }
+        }
+        #[inline(always)]
         fn u64x2_srl_u16<const N: u32>(self, a: __m128i) -> __m128i {
             $safe! { _mm_srl_epi16(a, _mm_cvtsi32_si128(N.min(16) as i32)) }
         }
@@ -579,6 +583,10 @@ impl Backend for Ssse3 {
 macro_rules! avx2_128_256 {
     ($safe:ident) => {
         sse2_128_common!($safe);
+        #[inline(always)]
+        fn u64x2_shrv_u32(self, a: __m128i, c: __m128i) -> __m128i {
+            $safe! { _mm_srlv_epi32(a, c) }
+        }
         #[inline(always)]
         fn u64x4_cvt_i32_f32(self, a: __m256i) -> __m256i {
             $safe! { _mm256_castps_si256(_mm256_cvtepi32_ps(a)) }
@@ -986,6 +994,14 @@ macro_rules! avx512_common {
         array_convs!();
         identity_casts!();
         avx2_128_256!($safe);
+        #[inline(always)]
+        fn u64x2_clz_u32(self, a: __m128i) -> __m128i {
+            $safe! { h512::lzcnt32x4(a) }
+        }
+        #[inline(always)]
+        fn u64x2_subs_u64(self, a: __m128i, b: __m128i) -> __m128i {
+            $safe! { h512::subs64x2(a, b) }
+        }
 
         #[inline(always)]
         fn pext(self, a: u64, mask: u64) -> u64 {
