@@ -21,8 +21,15 @@ Usage:
       --wall         time with the wall clock (default: CPU time of the timing
                      thread, which ignores time spent waiting for a core)
       --json         one JSON object per line and mode instead of the table
-  bb perft, bb solve
-      Not implemented yet (they arrive with the chess and reversi crates).
+  bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N]
+                 [--expect NODES] DEPTH
+      Chess perft (bulk counting) from the start position or a FEN; --epd checks every
+      position of a perft suite to the deepest listed depth not above DEPTH;
+      --byteboard counts on the attack-table position.
+  bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH
+      Othello perft from the start position.
+  bb solve FILE.obf [--threads N] [--tt-bits B]
+      Solves every problem of an OBF file exactly; checks the scores the file gives.
   bb help | --help | -h      this text
   bb --version | -V          the version
 
@@ -96,12 +103,13 @@ pub enum ArgError {
         /// The argument.
         argument: String,
     },
-    /// A command that is planned but not implemented yet.
-    NotImplemented {
+    /// A command that `bb` runs through its own parser (`perft chess`, `perft reversi`,
+    /// `solve`) was given without the words that select it.
+    Usage {
         /// The command.
         command: &'static str,
-        /// Where it will come from.
-        note: &'static str,
+        /// Its usage line.
+        usage: &'static str,
     },
 }
 
@@ -132,8 +140,8 @@ impl fmt::Display for ArgError {
                     "`bb {command}` takes no argument {argument:?}; see `bb help`"
                 )
             }
-            ArgError::NotImplemented { command, note } => {
-                write!(f, "`bb {command}` is not implemented yet: {note}")
+            ArgError::Usage { command, usage } => {
+                write!(f, "`bb {command}` needs more: {usage}")
             }
         }
     }
@@ -219,13 +227,13 @@ where
             }
             Ok(Command::Bench(b))
         }
-        "perft" => Err(ArgError::NotImplemented {
+        "perft" => Err(ArgError::Usage {
             command: "perft",
-            note: "chess and reversi perft arrive with the bb-chess and bb-reversi crates",
+            usage: "bb perft chess [options] DEPTH, or bb perft reversi [options] DEPTH (see bb help)",
         }),
-        "solve" => Err(ArgError::NotImplemented {
+        "solve" => Err(ArgError::Usage {
             command: "solve",
-            note: "the exact endgame solver arrives with the bb-reversi crate",
+            usage: "bb solve FILE.obf [--threads N] [--tt-bits B]",
         }),
         _ => Err(ArgError::UnknownCommand(cmd)),
     }
@@ -331,15 +339,15 @@ mod tests {
         let e = parse(["perft", "5"]).unwrap_err();
         assert!(matches!(
             e,
-            ArgError::NotImplemented {
+            ArgError::Usage {
                 command: "perft",
                 ..
             }
         ));
-        assert!(e.to_string().contains("not implemented yet"), "{e}");
+        assert!(e.to_string().contains("bb perft chess"), "{e}");
         assert!(matches!(
             parse(["solve"]),
-            Err(ArgError::NotImplemented {
+            Err(ArgError::Usage {
                 command: "solve",
                 ..
             })

@@ -44,9 +44,9 @@ fn main() -> ExitCode {
         Ok(Command::Bench(b)) => bench_cmd(&b),
         Err(e) => {
             eprintln!("bb: {e}");
-            if !matches!(e, args::ArgError::NotImplemented { .. }) {
+            if !matches!(e, args::ArgError::Usage { .. }) {
                 eprintln!(
-                    "usage: bb backends [--json] | bb bench [--quick] [--filter TEXT] [--backend LIST] [--json] | bb help"
+                    "usage: bb backends [--json] | bb bench [--quick] [--filter TEXT] [--backend LIST] [--json] | bb perft chess|reversi ... | bb solve FILE.obf | bb help"
                 );
             }
             ExitCode::from(2)
