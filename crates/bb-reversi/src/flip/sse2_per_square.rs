@@ -192,6 +192,19 @@ fn down2<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, m: [u64; 2], bits: u32) -
     b.u64x2_and(b.u64x2_sub(b.u64x2_zero(), b.u64x2_add(of, of)), mv)
 }
 
+/// Length-2 rays by a multiply: `mul(P & far, multipliers) & O`.
+#[inline(always)]
+fn shifted<B: Backend>(
+    b: B,
+    pp: B::U64x2,
+    oo: B::U64x2,
+    slot: [[u64; 2]; 2],
+    mul: fn(B, B::U64x2, B::U64x2) -> B::U64x2,
+) -> B::U64x2 {
+    let far = b.u64x2_and(pp, b.u64x2_from_array(slot[0]));
+    b.u64x2_and(mul(b, far, b.u64x2_from_array(slot[1])), oo)
+}
+
 /// The flips of square `SQ`; every `if` below is decided at compile time.
 ///
 /// Never inlined: one copy per backend and square (the seed's function table), not one per
@@ -230,20 +243,15 @@ fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
         let near = b.u64x2_and(oo, b.u64x2_from_array(pl.min16[1]));
         f = b.u64x2_or(f, b.u64x2_min_i16(far, near));
     }
+    // the multiply forms: far square times the lane's power of two lands on the near square
     if pl.mulhi[0][0] != 0 {
-        let far = b.u64x2_and(pp, b.u64x2_from_array(pl.mulhi[0]));
-        let near = b.u64x2_mulhi_u16(far, b.u64x2_from_array(pl.mulhi[1]));
-        f = b.u64x2_or(f, b.u64x2_and(near, oo));
+        f = b.u64x2_or(f, shifted(b, pp, oo, pl.mulhi, B::u64x2_mulhi_u16));
     }
     if pl.madd[0][0] != 0 {
-        let far = b.u64x2_and(pp, b.u64x2_from_array(pl.madd[0]));
-        let near = b.u64x2_madd_i16(far, b.u64x2_from_array(pl.madd[1]));
-        f = b.u64x2_or(f, b.u64x2_and(near, oo));
+        f = b.u64x2_or(f, shifted(b, pp, oo, pl.madd, B::u64x2_madd_i16));
     }
     if pl.mullo[0][0] != 0 {
-        let far = b.u64x2_and(pp, b.u64x2_from_array(pl.mullo[0]));
-        let near = b.u64x2_mullo_u16(far, b.u64x2_from_array(pl.mullo[1]));
-        f = b.u64x2_or(f, b.u64x2_and(near, oo));
+        f = b.u64x2_or(f, shifted(b, pp, oo, pl.mullo, B::u64x2_mullo_u16));
     }
     if pl.n_down > 0 {
         let m = [pl.down[0], pl.down[1]];

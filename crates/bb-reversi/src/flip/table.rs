@@ -35,6 +35,36 @@ fn line6(x: usize, p8: u64, o7: u64) -> u64 {
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
+/// The four lines of `sq` through kindergarten gathers into line patterns, `line(x, p8, o8)`
+/// for the flips of each, and the multiplies back. The opponent's patterns are shifted
+/// `o_shift` further down (the rotated tables take its inner bits only).
+#[inline(always)]
+fn kindergarten_lines(
+    sq: Square,
+    p: u64,
+    o: u64,
+    o_shift: u32,
+    line: impl Fn(usize, u64, u64) -> u64,
+) -> u64 {
+    let i = sq.index();
+    let (file, rank) = (i & 7, i >> 3);
+    let d = masks::DIAG_EX[i] | sq.bit();
+    let a = masks::ANTI_EX[i] | sq.bit();
+    let r = 8 * rank as u32;
+    // rank: file coordinate
+    let mut f = line(file, p >> r, o >> (r + o_shift)) << r;
+    // file: rank coordinate
+    let gf = |b: u64, s: u32| ((b >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> s;
+    let fv = line(rank, gf(p, 56), gf(o, 56 + o_shift));
+    // flips are in positions 1..=6, so the 7-apart partial products never collide
+    f |= (fv.wrapping_mul(0x0002_0408_1020_4081) & FILE_A) << file;
+    // diagonals: file coordinate
+    let gd = |b: u64, m: u64, s: u32| (b & m).wrapping_mul(FILE_A) >> s;
+    f |= line(file, gd(p, d, 56), gd(o, d, 56 + o_shift)).wrapping_mul(FILE_A) & d;
+    f |= line(file, gd(p, a, 56), gd(o, a, 56 + o_shift)).wrapping_mul(FILE_A) & a;
+    f
+}
+
 variant! {
     /// OUTFLANK/FLIPPED tables with kindergarten gathers (seed 002 "Outflank - Flip テーブル参照",
     /// "kindergarten" in the seed's benchmark): a rank is a shift, a file a shift and a
@@ -47,22 +77,7 @@ impl FlipVariant for Kindergarten {
     const SEED: &'static str = "002 Flip: Outflank - Flip table (kindergarten)";
     #[inline(always)]
     fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
-        let i = sq.index();
-        let (file, rank) = (i & 7, i >> 3);
-        let d = masks::DIAG_EX[i] | sq.bit();
-        let a = masks::ANTI_EX[i] | sq.bit();
-        // rank: file coordinate
-        let mut f = line8(file, p >> (8 * rank), o >> (8 * rank)) << (8 * rank);
-        // file: rank coordinate
-        let gf = |b: u64| ((b >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        let fv = line8(rank, gf(p), gf(o));
-        // flips are in positions 1..=6, so the 7-apart partial products never collide
-        f |= (fv.wrapping_mul(0x0002_0408_1020_4081) & FILE_A) << file;
-        // diagonals: file coordinate
-        let gd = |b: u64, m: u64| (b & m).wrapping_mul(FILE_A) >> 56;
-        f |= line8(file, gd(p, d), gd(o, d)).wrapping_mul(FILE_A) & d;
-        f |= line8(file, gd(p, a), gd(o, a)).wrapping_mul(FILE_A) & a;
-        f
+        kindergarten_lines(sq, p, o, 0, line8)
     }
 }
 
@@ -82,18 +97,8 @@ impl FlipVariant for KindergartenRotated {
     const SEED: &'static str = "002 Flip: Outflank - Flip table, rotated outflank (kindergarten)";
     #[inline(always)]
     fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
-        let i = sq.index();
-        let (file, rank) = (i & 7, i >> 3);
-        let d = masks::DIAG_EX[i] | sq.bit();
-        let a = masks::ANTI_EX[i] | sq.bit();
-        let mut f = line6(file, p >> (8 * rank), o >> (8 * rank + 1)) << (8 * rank);
-        let gf = |b: u64, s: u32| ((b >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> s;
-        let fv = line6(rank, gf(p, 56), gf(o, 57));
-        f |= (fv.wrapping_mul(0x0002_0408_1020_4081) & FILE_A) << file;
-        let gd = |b: u64, m: u64, s: u32| (b & m).wrapping_mul(FILE_A) >> s;
-        f |= line6(file, gd(p, d, 56), gd(o, d, 57)).wrapping_mul(FILE_A) & d;
-        f |= line6(file, gd(p, a, 56), gd(o, a, 57)).wrapping_mul(FILE_A) & a;
-        f
+        // the opponent's gathers shift one further: its edge bit is not needed
+        kindergarten_lines(sq, p, o, 1, line6)
     }
 }
 
