@@ -4,7 +4,32 @@
 use super::ms1b_float::{epu64, flipmask};
 use super::{FlipVariant, half, variant};
 use bb_core::Square;
+use bb_core::masks::HALF_LINES;
 use bb_simd::{Backend, Isa};
+
+/// Two MSB-ward rays by carry propagation: `((O | !M) + 1) & M & P` is the outflank, then
+/// `(outflank - 1) & !flipmask & M` (flipmask: PCMPEQD on swapped dwords). `not_m` is `!m`,
+/// passed in so callers with a stored complement save the NOT.
+#[inline(always)]
+pub(crate) fn carry_up2<B: Backend>(
+    b: B,
+    pp: B::U64x2,
+    oo: B::U64x2,
+    m: B::U64x2,
+    not_m: B::U64x2,
+) -> B::U64x2 {
+    let one = b.u64x2_splat(1);
+    let of = b.u64x2_and(b.u64x2_and(b.u64x2_add(b.u64x2_or(oo, not_m), one), m), pp);
+    b.u64x2_and(b.u64x2_andnot(flipmask(b, of), b.u64x2_sub(of, one)), m)
+}
+
+/// Two LSB-ward rays from the MS1B `ms` of their non-opponent squares: the outflank is
+/// `ms & P`, the flips `-(2 * outflank) & M`.
+#[inline(always)]
+pub(crate) fn ms1b_down2<B: Backend>(b: B, pp: B::U64x2, ms: B::U64x2, m: B::U64x2) -> B::U64x2 {
+    let of = b.u64x2_and(ms, pp);
+    b.u64x2_and(b.u64x2_sub(b.u64x2_zero(), b.u64x2_add(of, of)), m)
+}
 
 variant! {
     /// SSE2, two lines per register (seed 002 "Flip: 浮動小数変換 (MS1B)" and "Outflank → Flip"):
@@ -23,20 +48,13 @@ impl FlipVariant for Sse2Ms1bFloat {
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
         let h = half(sq);
         let (pp, oo) = (b.u64x2_splat(p), b.u64x2_splat(o));
-        let one = b.u64x2_splat(1);
         let mut f = b.u64x2_zero();
         for i in [0, 2] {
             let hi = b.u64x2_from_array([h.msb[i], h.msb[i + 1]]);
             let lo = b.u64x2_from_array([h.lsb[i], h.lsb[i + 1]]);
-            // MSB-ward: carry propagation
-            let of = b.u64x2_and(
-                b.u64x2_add(b.u64x2_or(oo, b.u64x2_not(hi)), one),
-                b.u64x2_and(hi, pp),
-            );
-            let up = b.u64x2_andnot(flipmask(b, of), b.u64x2_and(b.u64x2_sub(of, one), hi));
+            let up = carry_up2(b, pp, oo, hi, b.u64x2_not(hi));
             // LSB-ward: MS1B by float conversion
-            let of = b.u64x2_and(epu64(b, b.u64x2_andnot(oo, lo)), pp);
-            let down = b.u64x2_and(b.u64x2_sub(b.u64x2_zero(), b.u64x2_add(of, of)), lo);
+            let down = ms1b_down2(b, pp, epu64(b, b.u64x2_andnot(oo, lo)), lo);
             f = b.u64x2_or(f, b.u64x2_or(up, down));
         }
         b.u64x2_hor(f)
@@ -64,15 +82,11 @@ impl FlipVariant for Sse2Bswap {
         let i = sq.index() & 63;
         let pp = b.u64x2_from_array([p, p.swap_bytes()]);
         let oo = b.u64x2_from_array([o, o.swap_bytes()]);
-        let one = b.u64x2_splat(1);
         let mut f = b.u64x2_zero();
         for [m, nm] in &BSWAP_RAYS[i].0 {
+            // the inverted mask is stored next to the mask
             let (m, nm) = (b.u64x2_from_array(*m), b.u64x2_from_array(*nm));
-            // carry propagation with the inverted mask stored next to the mask
-            let of = b.u64x2_and(b.u64x2_add(b.u64x2_or(oo, nm), one), m);
-            let of = b.u64x2_and(of, pp);
-            let run = b.u64x2_andnot(flipmask(b, of), b.u64x2_sub(of, one));
-            f = b.u64x2_or(f, b.u64x2_and(run, m));
+            f = b.u64x2_or(f, carry_up2(b, pp, oo, m, nm));
         }
         let [lo, hi] = b.u64x2_to_array(f);
         let r = 8 * (i >> 3);
@@ -87,23 +101,14 @@ impl FlipVariant for Sse2Bswap {
 struct BswapRays([[[u64; 2]; 2]; 3]);
 
 static BSWAP_RAYS: [BswapRays; 64] = {
-    const fn ray(sq: usize, dx: i32) -> u64 {
-        let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + 1);
-        let mut m = 0u64;
-        while x >= 0 && x < 8 && y < 8 {
-            m |= 1 << (y * 8 + x);
-            x += dx;
-            y += 1;
-        }
-        m
-    }
     let mut t = [const { BswapRays([[[0; 2]; 2]; 3]) }; 64];
     let mut sq = 0;
     while sq < 64 {
+        let (h, hm) = (&HALF_LINES[sq], &HALF_LINES[sq ^ 56]);
         let mut k = 0;
         while k < 3 {
-            let dx = [0, 1, -1][k];
-            let m = [ray(sq, dx), ray(sq ^ 56, dx)];
+            // the MSB-ward vertical, diagonal and anti-diagonal halves
+            let m = [h.msb[k + 1], hm.msb[k + 1]];
             t[sq].0[k] = [m, [!m[0], !m[1]]];
             k += 1;
         }

@@ -4,9 +4,11 @@
 //! form its rays allow. The square selects its function through a 64-way `match`, which
 //! compiles to one jump table of direct calls: the seed's per-square function table.
 
-use super::ms1b_float::{epu31, epu52, epu64, flipmask};
+use super::ms1b_float::{epu31, epu52, epu64};
+use super::sse2::{carry_up2, ms1b_down2};
 use super::{FlipVariant, variant};
 use bb_core::Square;
+use bb_core::masks::HALF_LINES;
 use bb_simd::{Backend, Isa};
 
 /// How one square computes its flips; built by [`plan`] at compile time.
@@ -44,17 +46,12 @@ pub(crate) struct Plan {
     down_bits: [u32; 2],
 }
 
-/// The squares from `sq` (excluded) stepping `(dx, dy)` to the edge.
-const fn ray(sq: usize, dx: i32, dy: i32) -> (u64, u32) {
-    let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
-    let (mut m, mut n) = (0u64, 0u32);
-    while x >= 0 && x < 8 && y >= 0 && y < 8 {
-        m |= 1 << (y * 8 + x);
-        n += 1;
-        x += dx;
-        y += dy;
-    }
-    (m, n)
+/// A half line of `sq` from bb-core's [`HALF_LINES`] (`msb` toward larger indices, line `k`
+/// in the project's order: horizontal, vertical, diagonal, anti-diagonal) and its length.
+const fn ray(sq: usize, msb: bool, k: usize) -> (u64, u32) {
+    let h = &HALF_LINES[sq];
+    let m = if msb { h.msb[k] } else { h.lsb[k] };
+    (m, m.count_ones())
 }
 
 /// The plan of square `sq`.
@@ -73,11 +70,10 @@ pub(crate) const fn plan(sq: usize) -> Plan {
         down_bits: [0; 2],
     };
     // MSB-ward, non-horizontal: north, north-east, north-west (steps 8, 9, 7).
-    let dirs = [(0, 1, 8), (1, 1, 9), (-1, 1, 7)];
     let mut i = 0;
     while i < 3 {
-        let (dx, dy, d) = dirs[i];
-        let (m, n) = ray(sq, dx, dy);
+        let d = [8, 9, 7][i];
+        let (m, n) = ray(sq, true, i + 1);
         if n >= 2 {
             let (near, far) = (sq + d, sq + 2 * d);
             let same_word = n == 2 && far / 16 == near / 16;
@@ -96,7 +92,7 @@ pub(crate) const fn plan(sq: usize) -> Plan {
         i += 1;
     }
     // East: fills an odd carry register for free, else PMINUB (length 2) or PADDB + PSUBUSB.
-    let (m, n) = ray(sq, 1, 0);
+    let (m, n) = ray(sq, true, 0);
     if n >= 2 {
         if pl.n_up % 2 == 1 {
             pl.up[pl.n_up] = m;
@@ -108,11 +104,10 @@ pub(crate) const fn plan(sq: usize) -> Plan {
         }
     }
     // LSB-ward: west, south, south-west, south-east.
-    let dirs = [(-1, 0, 1), (0, -1, 8), (-1, -1, 9), (1, -1, 7)];
     let mut i = 0;
     while i < 4 {
-        let (dx, dy, d) = dirs[i];
-        let (m, n) = ray(sq, dx, dy);
+        let d = [1, 8, 9, 7][i];
+        let (m, n) = ray(sq, false, i);
         if n >= 2 {
             let far = if n == 2 { sq - 2 * d } else { 0 };
             let same_word = n == 2 && far / 16 == (far + d) / 16;
@@ -166,15 +161,11 @@ impl<const SQ: usize> At<SQ> {
     const PLAN: Plan = plan(SQ);
 }
 
-/// Two MSB-ward rays by carry propagation: `((O | !M) + 1) & M & P` is the outflank, then
-/// `(outflank - 1) & !flipmask & M` (flipmask: PCMPEQD on swapped dwords).
+/// Carry-propagation pair `k, k + 1` of the plan's MSB-ward rays.
 #[inline(always)]
-fn up2<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, m: [u64; 2]) -> B::U64x2 {
-    let mv = b.u64x2_from_array(m);
-    let one = b.u64x2_splat(1);
-    let carry = b.u64x2_add(b.u64x2_or(oo, b.u64x2_from_array([!m[0], !m[1]])), one);
-    let of = b.u64x2_and(b.u64x2_and(carry, mv), pp);
-    b.u64x2_and(b.u64x2_andnot(flipmask(b, of), b.u64x2_sub(of, one)), mv)
+fn up_pair<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, up: &[u64; 4], k: usize) -> B::U64x2 {
+    let (m, nm) = ([up[k], up[k + 1]], [!up[k], !up[k + 1]]);
+    carry_up2(b, pp, oo, b.u64x2_from_array(m), b.u64x2_from_array(nm))
 }
 
 /// Two LSB-ward rays: the MS1B of the non-opponent squares by float conversion (the
@@ -188,8 +179,7 @@ fn down2<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, m: [u64; 2], bits: u32) -
         52 => epu52(b, x),
         _ => epu64(b, x),
     };
-    let of = b.u64x2_and(ms, pp);
-    b.u64x2_and(b.u64x2_sub(b.u64x2_zero(), b.u64x2_add(of, of)), mv)
+    ms1b_down2(b, pp, ms, mv)
 }
 
 /// Length-2 rays by a multiply: `mul(P & far, multipliers) & O`.
@@ -199,7 +189,7 @@ fn shifted<B: Backend>(
     pp: B::U64x2,
     oo: B::U64x2,
     slot: [[u64; 2]; 2],
-    mul: fn(B, B::U64x2, B::U64x2) -> B::U64x2,
+    mul: impl Fn(B, B::U64x2, B::U64x2) -> B::U64x2,
 ) -> B::U64x2 {
     let far = b.u64x2_and(pp, b.u64x2_from_array(slot[0]));
     b.u64x2_and(mul(b, far, b.u64x2_from_array(slot[1])), oo)
@@ -218,10 +208,10 @@ fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
     let (pp, oo) = (b.u64x2_splat(p), b.u64x2_splat(o));
     let mut f = b.u64x2_zero();
     if pl.n_up > 0 {
-        f = b.u64x2_or(f, up2(b, pp, oo, [pl.up[0], pl.up[1]]));
+        f = b.u64x2_or(f, up_pair(b, pp, oo, &pl.up, 0));
     }
     if pl.n_up > 2 {
-        f = b.u64x2_or(f, up2(b, pp, oo, [pl.up[2], pl.up[3]]));
+        f = b.u64x2_or(f, up_pair(b, pp, oo, &pl.up, 2));
     }
     if pl.east != 0 {
         // PADDB carries through the opponent run inside the rank byte only; PSUBUSB turns
@@ -362,6 +352,20 @@ impl FlipVariant for Sse2PerSquare {
 mod tests {
     use super::*;
 
+    /// The squares from `sq` (excluded) stepping `(dx, dy)` to the edge, and their number: an
+    /// oracle independent of the `HALF_LINES` the plans read.
+    fn walk(sq: usize, dx: i32, dy: i32) -> (u64, u32) {
+        let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
+        let (mut m, mut n) = (0u64, 0u32);
+        while (0..8).contains(&x) && (0..8).contains(&y) {
+            m |= 1 << (y * 8 + x);
+            n += 1;
+            x += dx;
+            y += dy;
+        }
+        (m, n)
+    }
+
     /// A fixed-capacity list (the crate is `no_std`).
     struct Rays([u64; 64], usize);
     impl Rays {
@@ -398,7 +402,7 @@ mod tests {
                 (-1, -1),
                 (1, -1),
             ] {
-                let (m, n) = ray(sq, dx, dy);
+                let (m, n) = walk(sq, dx, dy);
                 if n >= 2 {
                     want |= m;
                 }

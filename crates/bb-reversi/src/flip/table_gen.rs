@@ -8,48 +8,40 @@
 /// (from `o`) that starts next to `x`, in either direction (at most two bits).
 #[must_use]
 pub fn outflank_table() -> [[u8; 256]; 8] {
-    let mut t = [[0u8; 256]; 8];
-    for (x, row) in t.iter_mut().enumerate() {
-        for (o, cell) in row.iter_mut().enumerate() {
-            let mut r = 0u8;
-            for step in [1i32, -1] {
-                let mut i = x as i32 + step;
-                while (0..8).contains(&i) && (o >> i) & 1 != 0 {
-                    i += step;
-                }
-                if (0..8).contains(&i) && (i - x as i32).abs() > 1 {
-                    r |= 1 << i;
-                }
-            }
-            *cell = r;
-        }
-    }
-    t
+    core::array::from_fn(|x| {
+        core::array::from_fn(|o| {
+            outflank_one(x as i32, o as u32, 1) | outflank_one(x as i32, o as u32, -1)
+        })
+    })
 }
 
 /// `FLIPPED[x][outflank]`: the positions strictly between `x` and each set bit of `outflank`.
 #[must_use]
 pub fn flipped_table() -> [[u8; 256]; 8] {
-    let mut t = [[0u8; 256]; 8];
-    for (x, row) in t.iter_mut().enumerate() {
-        for (of, cell) in row.iter_mut().enumerate() {
-            let mut r = 0u8;
-            for j in 0..8 {
-                if (of >> j) & 1 != 0 {
-                    let (lo, hi) = if j < x { (j, x) } else { (x, j) };
-                    for k in lo + 1..hi {
-                        r |= 1 << k;
-                    }
-                }
-            }
-            *cell = r;
-        }
-    }
-    t
+    core::array::from_fn(|x| core::array::from_fn(|of| flipped_one(x, of as u8)))
 }
 
-/// The outflank of a run starting next to `x` in one direction, for an 8-bit opponent
-/// pattern (`const` twin of the loop in [`outflank_table`]).
+/// The positions strictly between `x` and each set bit of the outflank pattern `of`.
+const fn flipped_one(x: usize, of: u8) -> u8 {
+    let mut f = 0u8;
+    let mut j = 0;
+    while j < 8 {
+        if (of >> j) & 1 != 0 {
+            let (lo, hi) = if j < x { (j, x) } else { (x, j) };
+            let mut k = lo + 1;
+            while k < hi {
+                f |= 1 << k;
+                k += 1;
+            }
+        }
+        j += 1;
+    }
+    f
+}
+
+/// The outflank of a run starting next to `x` in one direction (`step` = 1 or -1), for an
+/// 8-bit opponent pattern: the first non-opponent position past the run, if it is not next to
+/// `x` and on the line.
 const fn outflank_one(x: i32, o: u32, step: i32) -> u8 {
     let mut i = x + step;
     while i >= 0 && i < 8 && (o >> i) & 1 != 0 {
@@ -101,21 +93,7 @@ pub const fn flipped_rot_table() -> [[u8; 64]; 8] {
     while x < 8 {
         let mut r = 0;
         while r < 64 {
-            let of = (r as u8).rotate_left(rot(x));
-            let mut f = 0u8;
-            let mut j = 0;
-            while j < 8 {
-                if (of >> j) & 1 != 0 {
-                    let (lo, hi) = if j < x { (j, x) } else { (x, j) };
-                    let mut k = lo + 1;
-                    while k < hi {
-                        f |= 1 << k;
-                        k += 1;
-                    }
-                }
-                j += 1;
-            }
-            t[x][r] = f;
+            t[x][r] = flipped_one(x, (r as u8).rotate_left(rot(x)));
             r += 1;
         }
         x += 1;
