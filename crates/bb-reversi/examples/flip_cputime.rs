@@ -22,6 +22,9 @@ fn cpu_ticks() -> u64 {
         + f.get(12).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0)
 }
 
+/// Passes between two reads of the CPU-time counter.
+const BATCH: u64 = 64;
+
 struct Bench<'a, B> {
     b: B,
     inputs: &'a [(Square, u64, u64)],
@@ -36,9 +39,14 @@ impl<B: Backend> Bench<'_, B> {
         for _ in 0..3 {
             let t0 = cpu_ticks();
             let mut n = 0u64;
+            // Reading /proc costs microseconds, as much as a pass over 4096 samples: read it
+            // once per batch of passes, or it adds about 1 ns to every call (it did in the
+            // fourth session's table A).
             while cpu_ticks() - t0 < ticks {
-                black_box(pass());
-                n += 1;
+                for _ in 0..BATCH {
+                    black_box(pass());
+                }
+                n += BATCH;
             }
             let dt = (cpu_ticks() - t0) as f64 / 100.0;
             best = best.min(dt * 1e9 / (n as f64 * self.inputs.len() as f64));
@@ -54,24 +62,30 @@ impl<B: Backend> FlipVisitor for Bench<'_, B> {
         }
         let (b, inputs) = (self.b, self.inputs);
         let thru = self.time(|| {
-            b.vectorize(|| {
-                let mut acc = 0u64;
-                for &(sq, p, o) in inputs {
-                    acc = acc.wrapping_add(V::flip(b, sq, p, o));
-                }
-                acc
-            })
+            b.vectorize(
+                #[inline(always)]
+                || {
+                    let mut acc = 0u64;
+                    for &(sq, p, o) in inputs {
+                        acc = acc.wrapping_add(V::flip(b, sq, p, o));
+                    }
+                    acc
+                },
+            )
         });
         let zero = black_box(0u64);
         let lat = self.time(|| {
-            b.vectorize(|| {
-                let mut prev = 0u64;
-                for &(sq, p, o) in inputs {
-                    let z = prev & zero;
-                    prev = V::flip(b, sq, p ^ z, o ^ z);
-                }
-                prev
-            })
+            b.vectorize(
+                #[inline(always)]
+                || {
+                    let mut prev = 0u64;
+                    for &(sq, p, o) in inputs {
+                        let z = prev & zero;
+                        prev = V::flip(b, sq, p ^ z, o ^ z);
+                    }
+                    prev
+                },
+            )
         });
         let star = if default_name(B::ISA) == V::NAME {
             "*"

@@ -16,6 +16,7 @@ mod backend;
 mod detect;
 mod dispatch;
 pub mod emu;
+mod prefetch;
 pub mod primitives;
 mod scalar;
 
@@ -31,6 +32,7 @@ pub use dispatch::{AnyBackend, Unavailable, WithBackend, available, best, best_b
 pub use dispatch::{for_each_backend, forced, test_backends};
 #[cfg(target_arch = "aarch64")]
 pub use neon::Neon;
+pub use prefetch::prefetch;
 pub use scalar::Scalar;
 #[cfg(target_arch = "x86_64")]
 pub use x86::{Avx2, Avx512, Avx512Vbmi, Sse2, Ssse3};

@@ -24,6 +24,7 @@ impl<V: FlipVariant + Send + Sync> Case for FlipCase<V> {
     type Input = Input;
     const KERNEL: &'static str = "flip";
     const VARIANT: &'static str = V::NAME;
+    const STREAM: bool = true;
     fn supported<B: Backend>() -> bool {
         V::supported::<B>()
     }

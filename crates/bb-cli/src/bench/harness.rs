@@ -22,6 +22,15 @@ pub trait Case: Copy + Default + Send + Sync + 'static {
     /// Variant name, e.g. `"smart_clear"` (the variant's `NAME`).
     const VARIANT: &'static str;
 
+    /// Whether the workload is larger than the caches (flip's million samples, 24 MiB). The
+    /// timing loops then prefetch each input [`PREFETCH_BYTES`] ahead, so that they time the
+    /// kernel rather than the memory system: the hardware prefetcher does not run far enough
+    /// ahead of a loop that consumes 24 bytes every 2 or 3 ns. On the Xeon of
+    /// docs/techniques-reversi.md, AVX2 flip measured 3.5 ns per call over a million samples
+    /// and 2.5 ns over 4,096, the same code, and 11 to 14 ns for every variant while the host
+    /// was busy; with the prefetch the sizes agree. Cache-sized workloads leave it off, since
+    /// the prefetch is timed with the kernel (3-10 % of a 1.4 ns queen lookup).
+    const STREAM: bool = false;
     /// Whether the variant runs natively on `B`; on other backends it is listed as skipped.
     fn supported<B: Backend>() -> bool {
         true
@@ -41,14 +50,35 @@ pub trait Case: Copy + Default + Send + Sync + 'static {
     fn chain(x: &Self::Input, z: u64) -> Self::Input;
 }
 
+/// How far ahead of the current input the timing loops of a [`Case::STREAM`] case prefetch, in
+/// bytes.
+pub const PREFETCH_BYTES: usize = 1024;
+
+/// Calls `f` on every input in order; for a [`Case::STREAM`] case, prefetches the input
+/// [`PREFETCH_BYTES`] ahead first.
+#[inline(always)]
+fn for_each_input<C: Case>(inputs: &[C::Input], mut f: impl FnMut(&C::Input)) {
+    let ahead = (PREFETCH_BYTES / size_of::<C::Input>().max(1)).max(1);
+    for (i, x) in inputs.iter().enumerate() {
+        if C::STREAM
+            && let Some(next) = inputs.get(i + ahead)
+        {
+            bb_simd::prefetch(next);
+        }
+        f(x);
+    }
+}
+
 /// Throughput mode: independent calls over `inputs`, results summed. Call it inside
 /// `b.vectorize(|| throughput::<C, B>(b, inputs))`.
 #[inline(always)]
 pub fn throughput<C: Case, B: Backend>(b: B, inputs: &[C::Input]) -> u64 {
     let mut acc = 0u64;
-    for x in inputs {
-        acc = acc.wrapping_add(C::run(b, x));
-    }
+    for_each_input::<C>(
+        inputs,
+        #[inline(always)]
+        |x| acc = acc.wrapping_add(C::run(b, x)),
+    );
     acc
 }
 
@@ -58,10 +88,11 @@ pub fn throughput<C: Case, B: Backend>(b: B, inputs: &[C::Input]) -> u64 {
 #[inline(always)]
 pub fn latency<C: Case, B: Backend>(b: B, inputs: &[C::Input], zero: u64) -> u64 {
     let mut prev = 0u64;
-    for x in inputs {
-        let y = C::chain(x, prev & zero);
-        prev = C::run(b, &y);
-    }
+    for_each_input::<C>(
+        inputs,
+        #[inline(always)]
+        |x| prev = C::run(b, &C::chain(x, prev & zero)),
+    );
     prev
 }
 
