@@ -223,6 +223,16 @@ const QWORD_BYTE: [u8; 64] = {
 
 const NON_KNIGHT: u64 = 0xfefe_fefe_fefe_fefe;
 
+const IOTA: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// The visible part of each superpiece ray: bits from distance 1 up to and including the first
 /// occupied (or off-board) slot, restricted to valid slots; knight slots when valid.
 #[inline(always)]
@@ -403,12 +413,18 @@ impl Byteboard {
     #[inline(always)]
     pub fn recompute<B: Backend>(&mut self, b: B) {
         self.attacks = [[0; 64]; 2];
-        for s in 0..64u8 {
-            let p = Place(self.board[s as usize]);
-            if !p.is_empty() {
-                self.add_attacks(b, p, Square::new_masked(s));
-            }
-        }
+        b.vectorize(
+            #[inline(always)]
+            || {
+                let board = b.u8x64_from_array(self.board);
+                for s in 0..64u8 {
+                    let p = Place(self.board[s as usize]);
+                    if !p.is_empty() {
+                        self.add_attacks_impl(b, p, Square::new_masked(s), board);
+                    }
+                }
+            },
+        );
     }
 
     #[inline(always)]
@@ -443,13 +459,13 @@ impl Byteboard {
     /// the piece on `sq` itself does not matter.
     #[inline(always)]
     pub fn slider_update<B: Backend>(&mut self, b: B, sq: Square) {
-        b.vectorize(|| self.slider_update_impl(b, sq));
+        b.vectorize(|| self.slider_update_impl(b, sq, b.u8x64_from_array(self.board)));
     }
 
+    /// `board` is the mailbox as a vector (see [`Byteboard::set_square`]).
     #[inline(always)]
-    fn slider_update_impl<B: Backend>(&mut self, b: B, sq: Square) {
+    fn slider_update_impl<B: Backend>(&mut self, b: B, sq: Square, board: B::U8x64) {
         let s = sq.index();
-        let board = b.u8x64_from_array(self.board);
         let places = b.u8x64_permute(board, b.u8x64_from_array(tables::RAY_COORDS[s]));
         let valid = tables::RAY_VALID[s];
         let occupied = !b.u8x64_cmpeq(places, b.u8x64_zero());
@@ -519,13 +535,12 @@ impl Byteboard {
     /// `addAttacks`, Clockwork's table form with VPSHUFBITQMB).
     #[inline(always)]
     pub fn add_attacks<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
-        b.vectorize(|| self.add_attacks_impl(b, p, sq));
+        b.vectorize(|| self.add_attacks_impl(b, p, sq, b.u8x64_from_array(self.board)));
     }
 
     #[inline(always)]
-    fn add_attacks_impl<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
+    fn add_attacks_impl<B: Backend>(&mut self, b: B, p: Place, sq: Square, board: B::U8x64) {
         let s = sq.index();
-        let board = b.u8x64_from_array(self.board);
         let places = b.u8x64_permute(board, b.u8x64_from_array(tables::RAY_COORDS[s]));
         let occupied = !b.u8x64_cmpeq(places, b.u8x64_zero());
         let raymask = superpiece_attacks(occupied, tables::RAY_VALID[s]);
@@ -543,22 +558,59 @@ impl Byteboard {
         self.store_table(b, c, e, o);
     }
 
+    /// Writes `new` into the mailbox at `sq`, in memory and in its vector copy `board`.
+    ///
+    /// A sequence of sub-operations (a move) carries the mailbox in a register: a vector load of
+    /// `self.board` right after a one-byte store to it cannot take the value from the store
+    /// buffer and waits for the store to reach the cache. The register copy is patched with
+    /// a one-hot byte mask instead (`min(iota ^ sq, 1) - 1`).
+    #[inline(always)]
+    fn set_square<B: Backend>(&mut self, b: B, board: &mut B::U8x64, sq: Square, new: u8) {
+        let old = core::mem::replace(&mut self.board[sq.index()], new);
+        let at = b.u8x64_xor(b.u8x64_from_array(IOTA), b.u8x64_splat(sq.to_u8()));
+        let one_hot = b.u8x64_sub(b.u8x64_min(at, b.u8x64_splat(1)), b.u8x64_splat(1));
+        *board = b.u8x64_xor(*board, b.u8x64_and(one_hot, b.u8x64_splat(old ^ new)));
+    }
+
     /// Puts `p` on the empty square `sq` (seed: `addPiece`).
     #[inline(always)]
     pub fn add_piece<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
-        self.board[sq.index()] = p.0;
+        b.vectorize(
+            #[inline(always)]
+            || {
+                let mut board = b.u8x64_from_array(self.board);
+                self.add_piece_impl(b, &mut board, p, sq);
+            },
+        );
+    }
+
+    #[inline(always)]
+    fn add_piece_impl<B: Backend>(&mut self, b: B, board: &mut B::U8x64, p: Place, sq: Square) {
+        self.set_square(b, board, sq, p.0);
         self.piece_sq[p.color().index()][usize::from(p.id())] = sq.to_u8();
-        self.slider_update(b, sq);
-        self.add_attacks(b, p, sq);
+        self.slider_update_impl(b, sq, *board);
+        self.add_attacks_impl(b, p, sq, *board);
     }
 
     /// Removes the piece on `sq` (seed: `removePiece`).
     #[inline(always)]
     pub fn remove_piece<B: Backend>(&mut self, b: B, sq: Square) {
+        b.vectorize(
+            #[inline(always)]
+            || {
+                let mut board = b.u8x64_from_array(self.board);
+                self.remove_piece_impl(b, &mut board, sq);
+            },
+        );
+    }
+
+    #[inline(always)]
+    fn remove_piece_impl<B: Backend>(&mut self, b: B, board: &mut B::U8x64, sq: Square) {
         let p = Place(self.board[sq.index()]);
-        self.remove_attacks(b, p.color(), p.id());
-        self.slider_update(b, sq);
-        self.board[sq.index()] = 0;
+        self.remove_attacks_impl(b, p.color(), p.id());
+        // The piece on `sq` does not matter to the update: the mailbox may change after it.
+        self.slider_update_impl(b, sq, *board);
+        self.set_square(b, board, sq, 0);
         self.piece_sq[p.color().index()][usize::from(p.id())] = NO_SQUARE;
     }
 
@@ -566,12 +618,23 @@ impl Byteboard {
     /// captures).
     #[inline(always)]
     pub fn mutate_piece<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
+        b.vectorize(
+            #[inline(always)]
+            || {
+                let mut board = b.u8x64_from_array(self.board);
+                self.mutate_piece_impl(b, &mut board, p, sq);
+            },
+        );
+    }
+
+    #[inline(always)]
+    fn mutate_piece_impl<B: Backend>(&mut self, b: B, board: &mut B::U8x64, p: Place, sq: Square) {
         let old = Place(self.board[sq.index()]);
-        self.board[sq.index()] = p.0;
-        self.remove_attacks(b, old.color(), old.id());
+        self.set_square(b, board, sq, p.0);
+        self.remove_attacks_impl(b, old.color(), old.id());
         self.piece_sq[old.color().index()][usize::from(old.id())] = NO_SQUARE;
         self.piece_sq[p.color().index()][usize::from(p.id())] = sq.to_u8();
-        self.add_attacks(b, p, sq);
+        self.add_attacks_impl(b, p, sq, *board);
     }
 
     /// Plays a legal move (any kind: normal, capture, double push, en passant, castling in
@@ -579,9 +642,19 @@ impl Byteboard {
     /// to move is the colour of the piece on `mv.from()`.
     #[inline(always)]
     pub fn play<B: Backend>(&mut self, b: B, mv: Move) {
+        b.vectorize(
+            #[inline(always)]
+            || self.play_impl(b, mv),
+        );
+    }
+
+    #[inline(always)]
+    fn play_impl<B: Backend>(&mut self, b: B, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let p = Place(self.board[from.index()]);
         let us = p.color();
+        let mut board = b.u8x64_from_array(self.board);
+        let board = &mut board;
         match mv.kind() {
             MoveKind::Castle => {
                 let rook = Place(self.board[to.index()]);
@@ -591,10 +664,10 @@ impl Byteboard {
                 } else {
                     (bb_core::File::C, bb_core::File::D)
                 };
-                self.remove_piece(b, from);
-                self.remove_piece(b, to);
-                self.add_piece(b, p, Square::from_file_rank(kf, rank));
-                self.add_piece(b, rook, Square::from_file_rank(rf, rank));
+                self.remove_piece_impl(b, board, from);
+                self.remove_piece_impl(b, board, to);
+                self.add_piece_impl(b, board, p, Square::from_file_rank(kf, rank));
+                self.add_piece_impl(b, board, rook, Square::from_file_rank(rf, rank));
             }
             MoveKind::EnPassant => {
                 let cap = Square::new_masked(if us == Color::White {
@@ -602,20 +675,20 @@ impl Byteboard {
                 } else {
                     to.to_u8() + 8
                 });
-                self.remove_piece(b, from);
-                self.remove_piece(b, cap);
-                self.add_piece(b, p, to);
+                self.remove_piece_impl(b, board, from);
+                self.remove_piece_impl(b, board, cap);
+                self.add_piece_impl(b, board, p, to);
             }
             kind => {
                 let placed = match kind.promotion() {
                     Some(q) => Place::new(us, q, p.id()),
                     None => p,
                 };
-                self.remove_piece(b, from);
+                self.remove_piece_impl(b, board, from);
                 if self.board[to.index()] != 0 {
-                    self.mutate_piece(b, placed, to);
+                    self.mutate_piece_impl(b, board, placed, to);
                 } else {
-                    self.add_piece(b, placed, to);
+                    self.add_piece_impl(b, board, placed, to);
                 }
             }
         }
