@@ -295,6 +295,14 @@ mod perft_checks {
                     a.sort_unstable();
                     c.sort_unstable();
                     assert_eq!(a, c, "{}: {}", B::NAME, pos.to_fen());
+                    // The counting path (set-wise, not per piece) agrees with the list.
+                    assert_eq!(
+                        bp.count_legal(b),
+                        list.len() as u64,
+                        "{}: count_legal {}",
+                        B::NAME,
+                        pos.to_fen()
+                    );
                     n += 1;
                     if list.is_empty() {
                         break;

@@ -21,8 +21,17 @@ use bb_simd::Backend;
 
 /// Where generated moves go: a [`MoveList`], or a counter (bulk counting).
 pub trait MoveSink {
+    /// Whether only the number of moves matters: the generator then counts whole sets (every
+    /// unpinned piece's targets in one vector pass, unpinned pawns set-wise) through
+    /// [`MoveSink::add`] instead of visiting pieces one by one.
+    const COUNT_ONLY: bool = false;
     /// One move.
     fn push(&mut self, m: Move);
+    /// `n` moves at once; the generator calls it only when [`MoveSink::COUNT_ONLY`] is set.
+    #[inline(always)]
+    fn add(&mut self, n: u64) {
+        let _ = n;
+    }
     /// Normal moves from `from` to every square of `targets`.
     #[inline(always)]
     fn targets(&mut self, from: Square, mut targets: u64) {
@@ -46,9 +55,14 @@ impl MoveSink for MoveList {
 pub struct MoveCounter(pub u64);
 
 impl MoveSink for MoveCounter {
+    const COUNT_ONLY: bool = true;
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
     }
     #[inline(always)]
     fn targets(&mut self, _: Square, targets: u64) {
@@ -130,6 +144,28 @@ impl BytePosition {
         b.pdep(u64::from(e), 0x5555_5555_5555_5555) | b.pdep(u64::from(o), 0xaaaa_aaaa_aaaa_aaaa)
     }
 
+    /// The number of (piece id in `ids`, target square in `squares`) pairs of `c`'s table: the
+    /// moves of those pieces to those squares, counted in one pass over the table.
+    #[inline(always)]
+    fn count_targets<B: Backend>(&self, b: B, c: Color, squares: u64, ids: u16) -> u64 {
+        b.vectorize(|| self.count_targets_impl(b, c, squares, ids))
+    }
+
+    #[inline(always)]
+    fn count_targets_impl<B: Backend>(&self, b: B, c: Color, squares: u64, ids: u16) -> u64 {
+        let t = &self.board.attacks[c.index()];
+        let idv = b.u16x32_splat(ids);
+        let z = b.u16x32_zero();
+        let lo: &[u16; 32] = t[..32].try_into().unwrap_or(&[0; 32]);
+        let hi: &[u16; 32] = t[32..].try_into().unwrap_or(&[0; 32]);
+        let even = b.pext(squares, 0x5555_5555_5555_5555) as u32;
+        let odd = b.pext(squares, 0xaaaa_aaaa_aaaa_aaaa) as u32;
+        let e = b.u16x32_select(even, b.u16x32_and(b.u16x32_from_array(*lo), idv), z);
+        let o = b.u16x32_select(odd, b.u16x32_and(b.u16x32_from_array(*hi), idv), z);
+        let count = |x| b.u64x8_popcnt(b.u16x32_as_u64x8(x));
+        b.u64x8_hadd(b.u64x8_add(count(e), count(o)))
+    }
+
     /// Appends every legal move to `list`.
     #[inline(always)]
     pub fn legal_moves<B: Backend>(&self, b: B, list: &mut MoveList) {
@@ -193,28 +229,53 @@ impl BytePosition {
             }
         };
 
+        let pawns = bbs.pieces(us, Piece::Pawn);
         // Knights, bishops, rooks, queens from the table.
-        for id in 1..16u8 {
-            let s = self.board.piece_sq[us.index()][usize::from(id)];
-            let Some(from) = Square::new(s) else { continue };
-            let p = self.board.place(from);
-            if p.piece() == Some(Piece::Pawn) {
-                continue;
+        if S::COUNT_ONLY {
+            // Every unpinned piece at once; then the pinned ones (rare) one by one.
+            let mut excluded = 1u16;
+            let mut x = pawns | pinned;
+            while x != 0 {
+                excluded |= 1 << (self.board.board[(x.trailing_zeros() & 63) as usize] & 15);
+                x &= x - 1;
             }
-            list.targets(
-                from,
-                self.piece_targets(b, us, id) & mask & !ours & allowed(from),
-            );
+            list.add(self.count_targets(b, us, mask & !ours, !excluded));
+            let mut x = pinned & !pawns;
+            while x != 0 {
+                let from = Square::new_masked(x.trailing_zeros() as u8);
+                x &= x - 1;
+                let id = self.board.place(from).id();
+                list.targets(
+                    from,
+                    self.piece_targets(b, us, id) & mask & !ours & line(ksq, from),
+                );
+            }
+        } else {
+            for id in 1..16u8 {
+                let s = self.board.piece_sq[us.index()][usize::from(id)];
+                let Some(from) = Square::new(s) else { continue };
+                let p = self.board.place(from);
+                if p.piece() == Some(Piece::Pawn) {
+                    continue;
+                }
+                list.targets(
+                    from,
+                    self.piece_targets(b, us, id) & mask & !ours & allowed(from),
+                );
+            }
         }
 
         // Pawns.
-        let pawns = bbs.pieces(us, Piece::Pawn);
         let empty = !occ;
         let (up, start, last): (i8, Rank, Rank) = match us {
             Color::White => (8, Rank::R2, Rank::R8),
             Color::Black => (-8, Rank::R7, Rank::R1),
         };
         let mut ps = pawns;
+        if S::COUNT_ONLY {
+            list.add(count_pawn_moves(us, pawns & !pinned, empty, theirs, mask));
+            ps &= pinned;
+        }
         while ps != 0 {
             let from = Square::new_masked(ps.trailing_zeros() as u8);
             ps &= ps - 1;
@@ -306,6 +367,29 @@ impl BytePosition {
         self.generate(b, &mut c);
         c.0
     }
+}
+
+/// The number of moves of `pawns` (none of them pinned) to squares of `mask`, set-wise: single
+/// and double pushes onto empty squares, captures of `theirs`; a move to the last rank counts
+/// as its four promotions.
+#[inline(always)]
+fn count_pawn_moves(us: Color, pawns: u64, empty: u64, theirs: u64, mask: u64) -> u64 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let up = |x: u64| match us {
+        Color::White => x << 8,
+        Color::Black => x >> 8,
+    };
+    let (third, last) = match us {
+        Color::White => (Rank::R3.mask(), Rank::R8.mask()),
+        Color::Black => (Rank::R6.mask(), Rank::R1.mask()),
+    };
+    let single = up(pawns) & empty;
+    let double = up(single & third) & empty & mask;
+    let west = (up(pawns & !FILE_A) >> 1) & theirs & mask;
+    let east = (up(pawns & !FILE_H) << 1) & theirs & mask;
+    let moves = |x: u64| u64::from((x & !last).count_ones() + 4 * (x & last).count_ones());
+    moves(single & mask) + moves(west) + moves(east) + u64::from(double.count_ones())
 }
 
 /// Perft on the byteboard: copy-make with the incremental update, bulk counting at depth 1.
