@@ -60,10 +60,10 @@ pub const PREFETCH_BYTES: usize = 1024;
 fn for_each_input<C: Case>(inputs: &[C::Input], mut f: impl FnMut(&C::Input)) {
     let ahead = (PREFETCH_BYTES / size_of::<C::Input>().max(1)).max(1);
     for (i, x) in inputs.iter().enumerate() {
-        if C::STREAM
-            && let Some(next) = inputs.get(i + ahead)
-        {
-            bb_simd::prefetch(next);
+        if C::STREAM {
+            // No bounds check: a prefetch past the end is harmless, and the check cost a
+            // compare and a branch per call (5 % of a 4 ns flip).
+            bb_simd::prefetch(inputs.as_ptr().wrapping_add(i + ahead));
         }
         f(x);
     }
