@@ -18,7 +18,7 @@ mod okuhara;
 mod simd_hq;
 
 pub use hq::{HqCooijmans, HqFirstRank, HqRbit};
-pub use lookup::{FancyMagic, Pext, PextPdep16, PextSmall};
+pub use lookup::{FancyMagic, Pext, PextFile, PextPdep16, PextSmall};
 pub use okuhara::{Avx2Okuhara, Avx512Lzcnt};
 pub use simd_hq::{Hq4Lines, Occupied, PeshkovTwin, Ssse3Hq};
 
@@ -83,6 +83,7 @@ pub fn for_each_variant(visitor: &mut impl SliderVisitor) {
     visitor.visit(Pext);
     visitor.visit(PextPdep16);
     visitor.visit(PextSmall);
+    visitor.visit(PextFile);
     visitor.visit(FancyMagic);
     visitor.visit(Default_);
 }
