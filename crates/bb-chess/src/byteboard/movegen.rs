@@ -374,22 +374,21 @@ impl BytePosition {
 /// as its four promotions.
 #[inline(always)]
 fn count_pawn_moves(us: Color, pawns: u64, empty: u64, theirs: u64, mask: u64) -> u64 {
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    const FILE_H: u64 = FILE_A << 7;
-    let up = |x: u64| match us {
-        Color::White => x << 8,
-        Color::Black => x >> 8,
+    let last = match us {
+        Color::White => Rank::R8.mask(),
+        Color::Black => Rank::R1.mask(),
     };
-    let (third, last) = match us {
-        Color::White => (Rank::R3.mask(), Rank::R8.mask()),
-        Color::Black => (Rank::R6.mask(), Rank::R1.mask()),
-    };
-    let single = up(pawns) & empty;
-    let double = up(single & third) & empty & mask;
-    let west = (up(pawns & !FILE_A) >> 1) & theirs & mask;
-    let east = (up(pawns & !FILE_H) << 1) & theirs & mask;
+    let single = leapers::pawn_pushes(us, pawns, empty) & mask;
+    let double = leapers::pawn_double_pushes(us, pawns, empty) & mask;
+    // A square two pawns attack is two moves, so the captures are counted in two groups of
+    // files, {a, b, e, f} and {c, d, g, h}, within which no two pawns share a target.
+    let group = 0x3333_3333_3333_3333;
+    let captures = |g: u64| leapers::pawn_attacks_set(us, pawns & g) & theirs & mask;
     let moves = |x: u64| u64::from((x & !last).count_ones() + 4 * (x & last).count_ones());
-    moves(single & mask) + moves(west) + moves(east) + u64::from(double.count_ones())
+    moves(single)
+        + moves(captures(group))
+        + moves(captures(!group))
+        + u64::from(double.count_ones())
 }
 
 /// Perft on the byteboard: copy-make with the incremental update, bulk counting at depth 1.
