@@ -572,15 +572,26 @@ impl Byteboard {
         *board = b.u8x64_xor(*board, b.u8x64_and(one_hot, b.u8x64_splat(old ^ new)));
     }
 
-    /// Puts `p` on the empty square `sq` (seed: `addPiece`).
+    /// Runs `f` inside `b.vectorize` with the mailbox loaded into a register once (see
+    /// [`Byteboard::set_square`]).
     #[inline(always)]
-    pub fn add_piece<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
+    fn with_board<B: Backend>(&mut self, b: B, f: impl FnOnce(&mut Self, &mut B::U8x64)) {
         b.vectorize(
             #[inline(always)]
             || {
                 let mut board = b.u8x64_from_array(self.board);
-                self.add_piece_impl(b, &mut board, p, sq);
+                f(self, &mut board);
             },
+        );
+    }
+
+    /// Puts `p` on the empty square `sq` (seed: `addPiece`).
+    #[inline(always)]
+    pub fn add_piece<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
+        self.with_board(
+            b,
+            #[inline(always)]
+            |s, board| s.add_piece_impl(b, board, p, sq),
         );
     }
 
@@ -595,12 +606,10 @@ impl Byteboard {
     /// Removes the piece on `sq` (seed: `removePiece`).
     #[inline(always)]
     pub fn remove_piece<B: Backend>(&mut self, b: B, sq: Square) {
-        b.vectorize(
+        self.with_board(
+            b,
             #[inline(always)]
-            || {
-                let mut board = b.u8x64_from_array(self.board);
-                self.remove_piece_impl(b, &mut board, sq);
-            },
+            |s, board| s.remove_piece_impl(b, board, sq),
         );
     }
 
@@ -618,12 +627,10 @@ impl Byteboard {
     /// captures).
     #[inline(always)]
     pub fn mutate_piece<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
-        b.vectorize(
+        self.with_board(
+            b,
             #[inline(always)]
-            || {
-                let mut board = b.u8x64_from_array(self.board);
-                self.mutate_piece_impl(b, &mut board, p, sq);
-            },
+            |s, board| s.mutate_piece_impl(b, board, p, sq),
         );
     }
 
@@ -642,19 +649,18 @@ impl Byteboard {
     /// to move is the colour of the piece on `mv.from()`.
     #[inline(always)]
     pub fn play<B: Backend>(&mut self, b: B, mv: Move) {
-        b.vectorize(
+        self.with_board(
+            b,
             #[inline(always)]
-            || self.play_impl(b, mv),
+            |s, board| s.play_impl(b, board, mv),
         );
     }
 
     #[inline(always)]
-    fn play_impl<B: Backend>(&mut self, b: B, mv: Move) {
+    fn play_impl<B: Backend>(&mut self, b: B, board: &mut B::U8x64, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let p = Place(self.board[from.index()]);
         let us = p.color();
-        let mut board = b.u8x64_from_array(self.board);
-        let board = &mut board;
         match mv.kind() {
             MoveKind::Castle => {
                 let rook = Place(self.board[to.index()]);
