@@ -141,31 +141,22 @@ pub struct PextFile;
 /// `FILE_ATTACKS[sq][i]`: the file attacks of a rook on `sq` when bit `k` of `i` says whether
 /// the square on rank `k + 1` of its file is occupied (ranks 1 and 8 never block further).
 static FILE_ATTACKS: [[u64; 64]; 64] = {
+    use bb_core::{Direction, fill};
     let mut t = [[0u64; 64]; 64];
     let mut sq = 0;
     while sq < 64 {
-        let (file, rank) = (sq % 8, sq / 8);
         let mut i = 0;
         while i < 64 {
-            let mut a = 0u64;
-            // Up, then down the file, each stopping after the first occupied square.
-            let mut r = rank + 1;
-            while r < 8 {
-                a |= 1 << (r * 8 + file);
-                if r <= 6 && (i >> (r - 1)) & 1 != 0 {
-                    break;
-                }
-                r += 1;
+            // Spread the index over the file's inner squares (the order PEXT gathers them in).
+            let mut occ = 0u64;
+            let mut k = 0;
+            while k < 6 {
+                occ |= ((i as u64 >> k) & 1) << ((k + 1) * 8 + sq % 8);
+                k += 1;
             }
-            let mut r = rank;
-            while r > 0 {
-                r -= 1;
-                a |= 1 << (r * 8 + file);
-                if r >= 1 && (i >> (r - 1)) & 1 != 0 {
-                    break;
-                }
-            }
-            t[sq][i] = a;
+            let from = 1u64 << sq;
+            t[sq][i] = fill::attacks(Direction::North, from, !occ)
+                | fill::attacks(Direction::South, from, !occ);
             i += 1;
         }
         sq += 1;
