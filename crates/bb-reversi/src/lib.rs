@@ -34,6 +34,7 @@ pub mod mobility;
 pub mod obf;
 pub mod perft;
 pub mod popcount;
+mod rays;
 #[cfg(feature = "alloc")]
 pub mod solver;
 pub mod stability;

@@ -143,3 +143,30 @@ impl FlipVariant for GfniRbit {
         b.u64x4_hor(b.u64x4_or(fwd, b.u64x4_rbit(rev)))
     }
 }
+
+variant! {
+    /// VPSHUFBITQMB ray gather (beyond the seed): one bit shuffle gathers the eight rays of
+    /// `p`, another those of `o`, into one byte per ray, nearest square first
+    /// (`crate::rays`). Each ray's flips are then a few general-register operations on all
+    /// eight bytes at once, with no carries between them ([`crate::rays::ray_flips`]), and a
+    /// third bit shuffle scatters the flipped ray bits back to their squares. No masks, no
+    /// horizontal OR, no LZCNT: three VPSHUFBITQMB, one broadcast, two loads of 64 bytes.
+    /// Needs AVX-512 BITALG (Avx512Vbmi).
+    Avx512BitShuffle
+}
+impl FlipVariant for Avx512BitShuffle {
+    const NAME: &'static str = "avx512_bitshuffle";
+    const SEED: &'static str = "beyond seed 002: VPSHUFBITQMB ray gather and scatter";
+    fn supported<B: Backend>() -> bool {
+        B::HAS_VBMI
+    }
+    #[inline(always)]
+    fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
+        let s = sq.index() & 63;
+        let slots = b.u8x64_from_array(crate::rays::RAY_SLOTS.0[s]);
+        let rp = b.u8x64_bitshuffle(b.u64x8_as_u8x64(b.u64x8_splat(p)), slots);
+        let ro = b.u8x64_bitshuffle(b.u64x8_as_u8x64(b.u64x8_splat(o)), slots);
+        let flips = b.u64x8_as_u8x64(b.u64x8_splat(crate::rays::ray_flips(rp, ro)));
+        b.u8x64_bitshuffle(flips, b.u8x64_from_array(crate::rays::SLOT_OF_SQUARE.0[s]))
+    }
+}

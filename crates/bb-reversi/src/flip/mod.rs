@@ -34,7 +34,7 @@ pub mod table_gen;
 pub use avx2::{
     Avx2Acepck, Avx2Cvt, Avx2PpFill, Avx2PpSeq, Avx2PshufbLzcnt, Avx2PshufbPmaxub, Avx2SmartClear,
 };
-pub use avx512::{Avx512Lzcnt, Avx512Mask, Avx512Oct, GfniRbit};
+pub use avx512::{Avx512BitShuffle, Avx512Lzcnt, Avx512Mask, Avx512Oct, GfniRbit};
 pub use neon::{NeonRbit, NeonVclz};
 pub use scalar::{
     CarryClzSentinel, CarryLzcnt, CarryLzcntSbb, CarryPropagation, Ls1b, Ls1bLzcnt, ParallelPrefix,
@@ -112,6 +112,7 @@ pub fn for_each_variant(v: &mut impl FlipVisitor) {
     v.visit(Avx512Mask);
     v.visit(Avx512Oct);
     v.visit(GfniRbit);
+    v.visit(Avx512BitShuffle);
     v.visit(NeonVclz);
     v.visit(NeonRbit);
 }

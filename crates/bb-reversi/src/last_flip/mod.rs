@@ -23,6 +23,7 @@
 //! | [`Avx512TestMb256`] | `avx512_testmb256` | AVX-512 | the AVX2 form with one 256-bit VPTESTMB for file and diagonals |
 //! | [`NeonAddv`] | `neon_addv` | 128-bit vectors (for Neon) | the board's bytes doubled by a zip; rank and diagonal summed as the two bytes of 16-bit lanes, file and anti-diagonal by a vector test weighted by rank; two horizontal 16-bit sums (ADDV) |
 //! | [`Avx512Lzcnt`] | `avx512_lzcnt` | vector LZCNT | the flipped discs by LS1B masks and VPLZCNTQ, then a popcount (`last_flip`) |
+//! | [`Avx512BitShuffle`] | `avx512_bitshuffle` | AVX-512 BITALG | one VPSHUFBITQMB gathers the 8 rays, nearest square first, one byte each; a SWAR count of each byte's trailing zeros (beyond the seed) |
 //!
 //! ```
 //! use bb_core::Square;
@@ -92,6 +93,7 @@ pub fn for_each_variant(visitor: &mut impl LastFlipVisitor) {
     visitor.visit(Avx512TestMb);
     visitor.visit(Avx512TestMb256);
     visitor.visit(Avx512Lzcnt);
+    visitor.visit(Avx512BitShuffle);
     visitor.visit(NeonAddv);
 }
 
@@ -99,7 +101,8 @@ pub fn for_each_variant(visitor: &mut impl LastFlipVisitor) {
 #[must_use]
 pub const fn default_name(isa: Isa) -> &'static str {
     match isa {
-        Isa::Avx512 | Isa::Avx512Vbmi => Avx512TestMb256::NAME,
+        Isa::Avx512 => Avx512TestMb256::NAME,
+        Isa::Avx512Vbmi => Avx512BitShuffle::NAME,
         Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => Sse2Gather::NAME,
         _ => Kindergarten64::NAME,
     }
@@ -109,7 +112,8 @@ pub const fn default_name(isa: Isa) -> &'static str {
 #[inline(always)]
 pub fn count_last_flip<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
     match B::ISA {
-        Isa::Avx512 | Isa::Avx512Vbmi => Avx512TestMb256::count(b, sq, p),
+        Isa::Avx512 => Avx512TestMb256::count(b, sq, p),
+        Isa::Avx512Vbmi => Avx512BitShuffle::count(b, sq, p),
         Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => Sse2Gather::count(b, sq, p),
         _ => Kindergarten64::count(b, sq, p),
     }
@@ -403,6 +407,28 @@ impl LastFlipVariant for Avx512Lzcnt {
         let of = b.u64x4_shrv(b.u64x4_splat(1 << 63), b.u64x4_lzcnt(b.u64x4_and(pp, down)));
         let fr = b.u64x4_andnot(b.u64x4_sub(of, one), b.u64x4_andnot(pp, down));
         b.popcnt(b.u64x4_hor(b.u64x4_or(fl, fr)))
+    }
+}
+
+/// One VPSHUFBITQMB gathers all eight rays from the square, nearest square first, one byte
+/// per ray; the flips of a ray are its trailing opponent discs when a player disc closes them
+/// (`crate::rays::ray_runs`). No count table, no per-line index arithmetic (beyond the seed, which
+/// gathers the four lines and looks each up in `COUNT_FLIP`). Needs AVX-512 BITALG.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Avx512BitShuffle;
+
+impl LastFlipVariant for Avx512BitShuffle {
+    const NAME: &'static str = "avx512_bitshuffle";
+    const SEED: &'static str = "beyond 002 Count Last Flip: VPSHUFBITQMB ray gather, SWAR runs";
+    fn supported<B: Backend>() -> bool {
+        B::HAS_VBMI
+    }
+    #[inline(always)]
+    fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
+        let s = sq.index() & 63;
+        let pp = b.u64x8_as_u8x64(b.u64x8_splat(p));
+        let rays = b.u8x64_bitshuffle(pp, b.u8x64_from_array(crate::rays::RAY_SLOTS.0[s]));
+        crate::rays::ray_runs(rays)
     }
 }
 
