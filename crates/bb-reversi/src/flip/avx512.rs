@@ -148,7 +148,7 @@ variant! {
     /// VPSHUFBITQMB ray gather (beyond the seed): one bit shuffle gathers the eight rays of
     /// `p`, another those of `o`, into one byte per ray, nearest square first
     /// (`crate::rays`). Each ray's flips are then a few general-register operations on all
-    /// eight bytes at once, with no carries between them ([`crate::rays::ray_flips`]), and a
+    /// eight bytes at once, with no carries between them (`rays::ray_flips`), and a
     /// third bit shuffle scatters the flipped ray bits back to their squares. No masks, no
     /// horizontal OR, no LZCNT: three VPSHUFBITQMB, one broadcast, two loads of 64 bytes.
     /// Needs AVX-512 BITALG (Avx512Vbmi).
