@@ -150,6 +150,55 @@ mod tests {
         }
     }
 
+    // Per-byte references: `p`/`o` are one ray, nearest square in bit 0.
+    fn run_ref(p: u8, o: u8) -> u8 {
+        let mut run = 0u8;
+        for i in 0..8 {
+            if p >> i & 1 == 1 {
+                return run;
+            }
+            if o >> i & 1 == 0 {
+                return 0;
+            }
+            run |= 1 << i;
+        }
+        0
+    }
+
+    // Every pair of disjoint 7-bit rays in every byte position, with the other bytes varied,
+    // so a carry or borrow leaking between bytes shows.
+    #[test]
+    fn ray_flips_and_runs_match_per_byte_walks() {
+        let mut rng = bb_core::rng::Rng::new(7);
+        for p in 0..128u8 {
+            for o in (0..128u8).filter(|o| o & p == 0) {
+                for pos in 0..8 {
+                    let (mut wp, mut wo) = (0u64, 0u64);
+                    for k in 0..8 {
+                        let (bp, bo) = if k == pos {
+                            (p, o)
+                        } else {
+                            let bp = rng.next_u64() as u8 & 0x7f;
+                            (bp, rng.next_u64() as u8 & 0x7f & !bp)
+                        };
+                        wp |= u64::from(bp) << (8 * k);
+                        wo |= u64::from(bo) << (8 * k);
+                    }
+                    let byte = |w: u64, k: usize| (w >> (8 * k)) as u8;
+                    let flips: u64 = (0..8)
+                        .map(|k| u64::from(run_ref(byte(wp, k), byte(wo, k))) << (8 * k))
+                        .sum();
+                    assert_eq!(ray_flips(wp, wo), flips, "p={wp:#x} o={wo:#x}");
+                    // The last flip: every non-player square of a ray is the opponent's.
+                    let runs: u32 = (0..8)
+                        .map(|k| run_ref(byte(wp, k), !byte(wp, k) & 0x7f).count_ones())
+                        .sum();
+                    assert_eq!(ray_runs(wp), runs, "p={wp:#x}");
+                }
+            }
+        }
+    }
+
     fn lines_through(sq: usize) -> usize {
         let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
         (0..64i32)
