@@ -98,6 +98,12 @@ fn potential_mobility_and_frontier() {
                 );
                 assert_eq!(mobility::potential_mobility_scalar(p, o), near(o) & e);
                 assert_eq!(mobility::frontier(b, p, o), near(e) & p, "{}", b.name());
+                assert_eq!(
+                    mobility::frontier_simd(b, p, o),
+                    near(e) & p,
+                    "{}",
+                    b.name()
+                );
                 assert_eq!(mobility::frontier_scalar(p, o), near(e) & p);
             }
         }

@@ -52,6 +52,7 @@ pub mod full_lines;
 pub mod last_flip_count;
 pub mod mobility;
 pub mod popcount;
+pub mod potential_mobility;
 pub mod sliders;
 pub mod stability;
 pub mod transpose;
@@ -68,6 +69,7 @@ pub fn register_all(r: &mut impl Register) {
     dot_u8i8::register(r);
     flip::register(r);
     mobility::register(r);
+    potential_mobility::register(r);
     last_flip_count::register(r);
     full_lines::register(r);
     stability::register(r);

@@ -34,8 +34,8 @@ use bb_simd::{Backend, Isa};
 
 mod potential;
 pub use potential::{
-    PotentialSimd, frontier, frontier_scalar, potential_mobility, potential_mobility_scalar,
-    potential_mobility_simd,
+    PotentialSimd, frontier, frontier_scalar, frontier_simd, potential_mobility,
+    potential_mobility_scalar, potential_mobility_simd,
 };
 
 /// Files b to g: the opponent mask for every direction with a horizontal component.
