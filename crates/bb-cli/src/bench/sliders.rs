@@ -73,7 +73,10 @@ impl<V: SetwiseVariant, const K: u8> Case for SetwiseCase<V, K> {
         V::supported::<B>()
     }
     fn is_default<B: Backend>() -> bool {
-        V::NAME == "kogge_stone"
+        match K {
+            QUEEN => V::NAME == bb_chess::setwise::default_queens_name(B::ISA),
+            _ => V::NAME == "kogge_stone",
+        }
     }
     #[inline(always)]
     fn run<B: Backend>(b: B, &(_, occ, s): &Input) -> u64 {
