@@ -211,7 +211,8 @@ fn unmirror<B: Backend>(b: B, v: B::U64x2) -> u64 {
 /// south, south-east and south-west rays become north, north-east and north-west ones, so each
 /// pair of opposite vertical or diagonal directions is one two-lane fill with a single shift
 /// count, which is all SSE2 has; east and west stay in general registers. Any ISA (on Scalar
-/// the lanes are plain arrays, which LLVM turns into the same SSE2 code on x86-64).
+/// the lanes are plain arrays, which LLVM vectorizes into similar SSE2 code on x86-64; it
+/// measured 15-20 % slower there than on the Sse2 token).
 ///
 /// ```
 /// use bb_chess::setwise::{KoggeStoneBswap, SetwiseVariant};
@@ -226,7 +227,7 @@ pub struct KoggeStoneBswap;
 impl SetwiseVariant for KoggeStoneBswap {
     const NAME: &'static str = "kogge_stone_bswap";
     const SEED: &'static str =
-        "000 set-wise attacks (Kogge-Stone), board and vertical mirror in one register";
+        "beyond seed 000: Kogge-Stone, board and vertical mirror in one register";
     #[inline(always)]
     fn rooks<B: Backend>(b: B, s: u64, occ: u64) -> u64 {
         let (gens, empty, e) = mirrored_pair(b, s, occ);

@@ -59,8 +59,33 @@ impl<B: Backend> SetwiseVisitor for Visit<'_, B> {
                 B::NAME
             );
         }
-        assert_eq!(setwise::queens(self.0, 0, 0), 0);
         self.2 += 1;
+    }
+}
+
+/// The defaults dispatch per ISA: check them on every case too, and that the queen default's
+/// name is a registered variant (the name and the dispatch are two separate `match`es).
+struct Names(Vec<&'static str>);
+
+impl SetwiseVisitor for Names {
+    fn visit<V: SetwiseVariant>(&mut self, _: V) {
+        self.0.push(V::NAME);
+    }
+}
+
+fn check_defaults<B: Backend>(b: B, cases: &[Case]) {
+    let mut names = Names(Vec::new());
+    setwise::for_each_variant(&mut names);
+    assert!(names.0.contains(&setwise::default_queens_name(B::ISA)));
+    for &(s, o, r, bi, q) in cases {
+        assert_eq!(setwise::rooks(b, s, o), r, "default rooks on {}", B::NAME);
+        assert_eq!(
+            setwise::bishops(b, s, o),
+            bi,
+            "default bishops on {}",
+            B::NAME
+        );
+        assert_eq!(setwise::queens(b, s, o), q, "default queens on {}", B::NAME);
     }
 }
 
@@ -69,6 +94,7 @@ impl WithBackend for Check<'_> {
     fn run<B: Backend>(self, b: B) -> usize {
         let mut v = Visit(b, self.0, 0);
         setwise::for_each_variant(&mut v);
+        b.vectorize(|| check_defaults(b, self.0));
         v.2
     }
 }

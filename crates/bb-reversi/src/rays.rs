@@ -50,6 +50,7 @@ const fn ray_slots() -> [[u8; 64]; 64] {
         let mut slot = 0;
         while slot < 64 {
             let (d, i) = (slot / 8, slot % 8);
+            // Slot 7 (8 steps out) is always off the board; the guard makes it explicit.
             t[sq][slot] = match ray_square(sq, d, i as i32 + 1) {
                 Some(s) if i < 7 => s as u8,
                 _ => sq as u8,

@@ -119,6 +119,33 @@ fn every_variant_matches_walking() {
     }
 }
 
+/// `avx512_bitshuffle` is native only with BITALG, but `u8x64_bitshuffle` is emulated on every
+/// other backend: running it everywhere checks its ray tables and SWAR on any host (and in the
+/// emulated lanes), not only on AVX-512 machines.
+#[derive(Clone)]
+struct BitShuffleEverywhere<'a>(&'a [(Square, u64)], &'a [u32]);
+impl WithBackend for BitShuffleEverywhere<'_> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        b.vectorize(|| {
+            for (&(sq, p), &n) in self.0.iter().zip(self.1) {
+                let got = last_flip::Avx512BitShuffle::count(b, sq, p);
+                assert_eq!(got, n, "avx512_bitshuffle on {}: {sq} p={p:#x}", B::NAME);
+            }
+        });
+    }
+}
+
+#[test]
+fn bitshuffle_count_on_every_backend() {
+    let cases = cases();
+    let expect: Vec<u32> = cases
+        .iter()
+        .map(|&(sq, p)| reference::count_last_flip(sq, p))
+        .collect();
+    bb_simd::for_each_backend(BitShuffleEverywhere(&cases, &expect));
+}
+
 #[test]
 fn pass_trick_gives_both_counts() {
     for (sq, p) in cases() {

@@ -24,7 +24,7 @@ const POTENTIAL: bool = false;
 const FRONTIER: bool = true;
 
 /// The general-register form ([`mobility::potential_mobility_scalar`],
-/// [`mobility::frontier_scalar`]), the default on every backend.
+/// [`mobility::frontier_scalar`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ScalarForm<const K: bool>;
 
@@ -46,7 +46,7 @@ impl<const K: bool> Case for ScalarForm<K> {
     const KERNEL: &'static str = kernel(K);
     const VARIANT: &'static str = "scalar";
     fn is_default<B: Backend>() -> bool {
-        true
+        Self::VARIANT == mobility::DEFAULT_FORM
     }
     #[inline(always)]
     fn run<B: Backend>(_: B, &(p, o): &Input) -> u64 {
@@ -73,7 +73,7 @@ impl<const K: bool> Case for SimdForm<K> {
         B::VECTOR_BITS >= 256
     }
     fn is_default<B: Backend>() -> bool {
-        false
+        Self::VARIANT == mobility::DEFAULT_FORM
     }
     #[inline(always)]
     fn run<B: Backend>(b: B, &(p, o): &Input) -> u64 {

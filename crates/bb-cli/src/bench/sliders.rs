@@ -75,7 +75,7 @@ impl<V: SetwiseVariant, const K: u8> Case for SetwiseCase<V, K> {
     fn is_default<B: Backend>() -> bool {
         match K {
             QUEEN => V::NAME == bb_chess::setwise::default_queens_name(B::ISA),
-            _ => V::NAME == "kogge_stone",
+            _ => V::NAME == bb_chess::setwise::KoggeStone::NAME,
         }
     }
     #[inline(always)]

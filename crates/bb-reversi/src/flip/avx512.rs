@@ -1,5 +1,5 @@
-//! AVX-512 (VL/CD) variants (seed 002 "Flip AVX2: AVX512CD/VL (VPLZCNTQ)") and the GFNI
-//! bit-reversal variant (beyond the seed).
+//! AVX-512 (VL/CD) variants (seed 002 "Flip AVX2: AVX512CD/VL (VPLZCNTQ)"), and two beyond
+//! the seed: the GFNI bit-reversal variant and the BITALG (VPSHUFBITQMB) ray gather.
 
 use super::avx2::{fold, setup};
 use super::{FlipVariant, half, variant};
@@ -149,9 +149,10 @@ variant! {
     /// `p`, another those of `o`, into one byte per ray, nearest square first
     /// (`crate::rays`). Each ray's flips are then a few general-register operations on all
     /// eight bytes at once, with no carries between them (`rays::ray_flips`), and a
-    /// third bit shuffle scatters the flipped ray bits back to their squares. No masks, no
-    /// horizontal OR, no LZCNT: three VPSHUFBITQMB, one broadcast, two loads of 64 bytes.
-    /// Needs AVX-512 BITALG (Avx512Vbmi).
+    /// third bit shuffle scatters the flipped ray bits back to their squares. No line masks, no
+    /// horizontal OR, no LZCNT: three VPSHUFBITQMB (each followed by a mask-register move to a
+    /// GPR), three broadcasts (those of `p` and `o` fold into loads in a loop over memory),
+    /// two 64-byte table loads. Needs AVX-512 BITALG (Avx512Vbmi).
     Avx512BitShuffle
 }
 impl FlipVariant for Avx512BitShuffle {

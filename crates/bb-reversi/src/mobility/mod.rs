@@ -34,7 +34,7 @@ use bb_simd::{Backend, Isa};
 
 mod potential;
 pub use potential::{
-    PotentialSimd, frontier, frontier_scalar, frontier_simd, potential_mobility,
+    DEFAULT_FORM, PotentialSimd, frontier, frontier_scalar, frontier_simd, potential_mobility,
     potential_mobility_scalar, potential_mobility_simd,
 };
 

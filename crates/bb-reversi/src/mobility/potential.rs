@@ -38,6 +38,10 @@ impl PotentialSimd {
     }
 }
 
+/// The form [`potential_mobility`] and [`frontier`] use on every backend: `"scalar"` (the
+/// general-register form), not `"simd"` ([`PotentialSimd`]).
+pub const DEFAULT_FORM: &str = "scalar";
+
 /// Potential mobility, general registers: the empty squares adjacent to an opponent disc.
 #[inline(always)]
 #[must_use]
@@ -60,10 +64,11 @@ pub fn potential_mobility_simd<B: Backend>(b: B, p: u64, o: u64) -> u64 {
 /// Potential mobility, per-backend default: the empty squares adjacent to an opponent disc
 /// (squares where the player may get a move later).
 ///
-/// The general-register form on every backend: it measured faster than the 4-lane
-/// [`PotentialSimd`] form on every x86 backend in both timing modes (0.24-0.73 ns / 3.0 ns per
-/// call against 1.1-1.3 / 5.3-5.8 ns, docs/techniques-reversi.md), because one neighbourhood
-/// is only six shifts and the vector form pays a broadcast and a horizontal OR around them.
+/// The general-register form ([`DEFAULT_FORM`]) on every backend: it measured faster than the
+/// 4-lane [`PotentialSimd`] form on every backend with 256-bit vectors, in both timing modes
+/// (0.24-0.44 / 3.0 ns per call against 1.1-1.3 / 5.3-5.8 ns, docs/techniques-reversi.md),
+/// because one neighbourhood is only six shifts and the vector form pays a broadcast and a
+/// horizontal OR around them.
 ///
 /// ```
 /// use bb_simd::Scalar;
