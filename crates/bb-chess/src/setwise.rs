@@ -224,6 +224,21 @@ fn unmirror<B: Backend>(b: B, v: B::U64x2) -> u64 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KoggeStoneBswap;
 
+/// North on the board and south on the mirror.
+#[inline(always)]
+fn vertical2<B: Backend>(b: B, gens: B::U64x2, empty: B::U64x2) -> B::U64x2 {
+    attacks_up2::<B, 8, 16, 32>(b, gens, empty, Direction::North.landing_mask())
+}
+
+/// North-east and north-west on the board, south-east and south-west on the mirror.
+#[inline(always)]
+fn diagonal2<B: Backend>(b: B, gens: B::U64x2, empty: B::U64x2) -> B::U64x2 {
+    b.u64x2_or(
+        attacks_up2::<B, 9, 18, 36>(b, gens, empty, Direction::NorthEast.landing_mask()),
+        attacks_up2::<B, 7, 14, 28>(b, gens, empty, Direction::NorthWest.landing_mask()),
+    )
+}
+
 impl SetwiseVariant for KoggeStoneBswap {
     const NAME: &'static str = "kogge_stone_bswap";
     const SEED: &'static str =
@@ -231,37 +246,20 @@ impl SetwiseVariant for KoggeStoneBswap {
     #[inline(always)]
     fn rooks<B: Backend>(b: B, s: u64, occ: u64) -> u64 {
         let (gens, empty, e) = mirrored_pair(b, s, occ);
-        let north = Direction::North.landing_mask();
-        unmirror(b, attacks_up2::<B, 8, 16, 32>(b, gens, empty, north))
+        unmirror(b, vertical2(b, gens, empty))
             | ks(Direction::East, s, e)
             | ks(Direction::West, s, e)
     }
     #[inline(always)]
     fn bishops<B: Backend>(b: B, s: u64, occ: u64) -> u64 {
         let (gens, empty, _) = mirrored_pair(b, s, occ);
-        let ne = Direction::NorthEast.landing_mask();
-        let nw = Direction::NorthWest.landing_mask();
-        unmirror(
-            b,
-            b.u64x2_or(
-                attacks_up2::<B, 9, 18, 36>(b, gens, empty, ne),
-                attacks_up2::<B, 7, 14, 28>(b, gens, empty, nw),
-            ),
-        )
+        unmirror(b, diagonal2(b, gens, empty))
     }
+    /// One mirror and one unmirror for all six vertical and diagonal directions.
     #[inline(always)]
     fn queens<B: Backend>(b: B, s: u64, occ: u64) -> u64 {
         let (gens, empty, e) = mirrored_pair(b, s, occ);
-        let n = Direction::North.landing_mask();
-        let ne = Direction::NorthEast.landing_mask();
-        let nw = Direction::NorthWest.landing_mask();
-        let v = b.u64x2_or(
-            attacks_up2::<B, 8, 16, 32>(b, gens, empty, n),
-            b.u64x2_or(
-                attacks_up2::<B, 9, 18, 36>(b, gens, empty, ne),
-                attacks_up2::<B, 7, 14, 28>(b, gens, empty, nw),
-            ),
-        );
+        let v = b.u64x2_or(vertical2(b, gens, empty), diagonal2(b, gens, empty));
         unmirror(b, v) | ks(Direction::East, s, e) | ks(Direction::West, s, e)
     }
 }

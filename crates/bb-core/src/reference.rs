@@ -233,6 +233,26 @@ pub fn mobility(p: u64, o: u64) -> u64 {
         .fold(0, |acc, sq| acc | sq.bit())
 }
 
+/// Every square one step (in any of the eight directions) from a square of `x`: the
+/// neighbourhood behind reversi's potential mobility and frontier.
+///
+/// ```
+/// use bb_core::{reference::neighbours, Square};
+/// let n = neighbours(Square::A1.bit());
+/// assert_eq!(n, Square::B1.bit() | Square::A2.bit() | Square::B2.bit());
+/// ```
+#[must_use]
+pub fn neighbours(x: u64) -> u64 {
+    Square::ALL
+        .into_iter()
+        .filter(|s| {
+            Direction::ALL
+                .into_iter()
+                .any(|d| s.offset(d).is_some_and(|t| x & t.bit() != 0))
+        })
+        .fold(0, |acc, s| acc | s.bit())
+}
+
 /// Reversi: the number of discs flipped by a move on the last empty square `sq`, when `p` are
 /// the player's discs and every other square except `sq` holds an opponent disc. Returns the
 /// plain count (engines often want twice it, the change of disc difference).

@@ -1,35 +1,22 @@
 //! Byte tables for VPSHUFBITQMB (`Backend::u8x64_bitshuffle`): the eight rays from a square
 //! gathered into one 64-bit word, one byte per ray, and scattered back to squares.
 //!
-//! Ray word layout: byte `d` is direction `d` (east, west, north, south, north-east,
-//! south-west, north-west, south-east); bit `i` of it is the square `i + 1` steps out. A ray
+//! Ray word layout: byte `d` is direction `Direction::ALL[d]`; bit `i` of it is the square
+//! `i + 1` steps out. A ray
 //! has at most 7 squares, so bit 7 of every byte is unused, as are the bits past the edge.
+
+use bb_core::{Direction, Square};
 
 /// One byte per output bit: a bit index into the source's u64 lane.
 #[repr(C, align(64))]
 pub(crate) struct SquareBytes(pub(crate) [[u8; 64]; 64]);
 
-const DIRS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, -1),
-    (-1, 1),
-    (1, -1),
-];
-
-/// The square `step` steps from `sq` in direction `d`, if on the board.
-const fn ray_square(sq: usize, d: usize, step: i32) -> Option<usize> {
-    let (f, r) = (
-        (sq & 7) as i32 + step * DIRS[d].0,
-        (sq >> 3) as i32 + step * DIRS[d].1,
-    );
-    if f >= 0 && f < 8 && r >= 0 && r < 8 {
-        Some((8 * r + f) as usize)
-    } else {
-        None
+/// The square `step` steps from `sq` in direction `Direction::ALL[d]`, if on the board.
+const fn ray_square(sq: usize, d: usize, step: i8) -> Option<usize> {
+    let dir = Direction::ALL[d];
+    match Square::new_masked(sq as u8).translate(step * dir.file_delta(), step * dir.rank_delta()) {
+        Some(s) => Some(s.index()),
+        None => None,
     }
 }
 
@@ -51,7 +38,7 @@ const fn ray_slots() -> [[u8; 64]; 64] {
         while slot < 64 {
             let (d, i) = (slot / 8, slot % 8);
             // Slot 7 (8 steps out) is always off the board; the guard makes it explicit.
-            t[sq][slot] = match ray_square(sq, d, i as i32 + 1) {
+            t[sq][slot] = match ray_square(sq, d, i as i8 + 1) {
                 Some(s) if i < 7 => s as u8,
                 _ => sq as u8,
             };
@@ -68,7 +55,7 @@ const fn slot_of_square() -> [[u8; 64]; 64] {
     while sq < 64 {
         let mut d = 0;
         while d < 8 {
-            let mut i = 0;
+            let mut i: i8 = 0;
             while i < 7 {
                 if let Some(s) = ray_square(sq, d, i + 1) {
                     t[sq][s] = (8 * d) as u8 + i as u8;
@@ -138,7 +125,7 @@ mod tests {
                     on_ray |= 1 << s;
                 } else {
                     assert!(
-                        slot % 8 == 7 || ray_square(sq, slot / 8, (slot % 8) as i32 + 1).is_none()
+                        slot % 8 == 7 || ray_square(sq, slot / 8, (slot % 8) as i8 + 1).is_none()
                     );
                 }
             }

@@ -64,18 +64,8 @@ fn every_variant_matches_oracle() {
 
 #[test]
 fn potential_mobility_and_frontier() {
-    use bb_core::{Direction, Square};
     let cases = common::random_positions(2, common::scaled(2000));
-    let near = |x: u64| {
-        Square::ALL
-            .into_iter()
-            .filter(|s| {
-                Direction::ALL
-                    .into_iter()
-                    .any(|d| s.offset(d).is_some_and(|t| x & t.bit() != 0))
-            })
-            .fold(0, |a, s| a | s.bit())
-    };
+    let near = bb_core::reference::neighbours;
     #[derive(Clone)]
     struct Run<'a>(&'a [(u64, u64)], &'a dyn Fn(u64) -> u64);
     impl WithBackend for Run<'_> {
