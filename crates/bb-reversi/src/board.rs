@@ -1,6 +1,7 @@
 //! A minimal reversi board: player to move and opponent bitboards.
 
 use bb_core::Square;
+use bb_simd::Backend;
 use core::fmt;
 
 /// A position: `p` = discs of the player to move, `o` = discs of the opponent (a1 = bit 0).
@@ -21,9 +22,6 @@ pub struct Board {
     pub o: u64,
 }
 
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
 impl Board {
     /// The standard start position, black (`X`) to move: black on d5 and e4, white on d4 and e5.
     pub const START: Board = Board {
@@ -31,43 +29,138 @@ impl Board {
         o: Square::D4.bit() | Square::E5.bit(),
     };
 
-    /// The legal moves of the player to move (shift repetition in the 8 directions).
+    /// The legal moves of the player to move, on the best backend ([`bb_simd::auto!`]).
     #[must_use]
+    #[inline(always)]
     pub fn moves(self) -> u64 {
-        let empty = !(self.p | self.o);
-        let mut m = 0;
-        // (shift, mask applied after shifting left / right)
-        for (s, ml, mr) in [
-            (1, NOT_A, NOT_H),
-            (8, !0, !0),
-            (9, NOT_A, NOT_H),
-            (7, NOT_H, NOT_A),
-        ] {
-            let ol = self.o & ml;
-            let or = self.o & mr;
-            let mut fl = (self.p << s) & ol;
-            let mut fr = (self.p >> s) & or;
-            for _ in 0..5 {
-                fl |= (fl << s) & ol;
-                fr |= (fr >> s) & or;
-            }
-            m |= ((fl << s) & ml) | ((fr >> s) & mr);
-        }
-        m & empty
+        let (p, o) = (self.p, self.o);
+        bb_simd::auto!(move |b| crate::mobility::mobility(b, p, o))
     }
 
-    /// Plays `sq` for the player to move; `None` if the move is illegal (occupied square or
-    /// nothing flipped). The result has the sides swapped.
+    /// [`Board::moves`] with backend `b` (the default [`mobility`](crate::mobility::mobility)
+    /// kernel).
     #[must_use]
-    pub fn play(self, sq: Square) -> Option<Board> {
+    #[inline(always)]
+    pub fn moves_with<B: Backend>(self, b: B) -> u64 {
+        crate::mobility::mobility(b, self.p, self.o)
+    }
+
+    /// The number of legal moves of the player to move, on the best backend.
+    #[must_use]
+    #[inline(always)]
+    pub fn mobility(self) -> u32 {
+        self.moves().count_ones()
+    }
+
+    /// [`Board::mobility`] with backend `b`.
+    #[must_use]
+    #[inline(always)]
+    pub fn mobility_with<B: Backend>(self, b: B) -> u32 {
+        b.popcnt(self.moves_with(b))
+    }
+
+    /// The opponent discs that playing `sq` would flip, on the best backend; 0 when `sq` is
+    /// occupied or flips nothing (an illegal move).
+    #[must_use]
+    #[inline(always)]
+    pub fn flip(self, sq: Square) -> u64 {
         if (self.p | self.o) & sq.bit() != 0 {
-            return None;
+            return 0;
         }
-        let f = crate::flip::flip(bb_simd::Scalar, sq, self.p, self.o);
+        let (p, o) = (self.p, self.o);
+        bb_simd::auto!(move |b| crate::flip::flip(b, sq, p, o))
+    }
+
+    /// [`Board::flip`] with backend `b` (the default [`flip`](crate::flip::flip) kernel).
+    #[must_use]
+    #[inline(always)]
+    pub fn flip_with<B: Backend>(self, b: B, sq: Square) -> u64 {
+        if (self.p | self.o) & sq.bit() != 0 {
+            return 0;
+        }
+        crate::flip::flip(b, sq, self.p, self.o)
+    }
+
+    /// Plays `sq` for the player to move, on the best backend; `None` if the move is illegal
+    /// (occupied square or nothing flipped). The result has the sides swapped.
+    #[must_use]
+    #[inline(always)]
+    pub fn play(self, sq: Square) -> Option<Board> {
+        let f = self.flip(sq);
         (f != 0).then_some(Board {
             p: self.o ^ f,
             o: self.p | f | sq.bit(),
         })
+    }
+
+    /// [`Board::play`] with backend `b`.
+    #[must_use]
+    #[inline(always)]
+    pub fn play_with<B: Backend>(self, b: B, sq: Square) -> Option<Board> {
+        let f = self.flip_with(b, sq);
+        (f != 0).then_some(Board {
+            p: self.o ^ f,
+            o: self.p | f | sq.bit(),
+        })
+    }
+
+    /// Discs of the player to move that can never be flipped (a lower bound of the truly
+    /// stable set: edges, full lines and their neighbours), on the best backend.
+    #[must_use]
+    #[inline(always)]
+    pub fn stability(self) -> u64 {
+        let (p, o) = (self.p, self.o);
+        bb_simd::auto!(move |b| crate::stability::stability(b, p, o))
+    }
+
+    /// [`Board::stability`] with backend `b` (the default
+    /// [`stability`](crate::stability::stability) kernel).
+    #[must_use]
+    #[inline(always)]
+    pub fn stability_with<B: Backend>(self, b: B) -> u64 {
+        crate::stability::stability(b, self.p, self.o)
+    }
+
+    /// On a board whose only empty square is `sq`: how many discs the player to move flips by
+    /// playing there (0 if the move is illegal), on the best backend. The solver scores its
+    /// last move with this instead of a full flip.
+    #[must_use]
+    #[inline(always)]
+    pub fn count_last_flip(self, sq: Square) -> u32 {
+        let p = self.p;
+        bb_simd::auto!(move |b| crate::last_flip::count_last_flip(b, sq, p))
+    }
+
+    /// [`Board::count_last_flip`] with backend `b`.
+    #[must_use]
+    #[inline(always)]
+    pub fn count_last_flip_with<B: Backend>(self, b: B, sq: Square) -> u32 {
+        crate::last_flip::count_last_flip(b, sq, self.p)
+    }
+
+    /// The exact result of perfect play from here, on the best backend, one thread, with a
+    /// fresh 2^20-entry (24 MiB) transposition table. For several problems, or limits and
+    /// threads, keep a [`Solver`](crate::solver::Solver) instead.
+    ///
+    /// ```
+    /// use bb_reversi::Board;
+    /// // FFO #1, 14 empties, X to move: g8 wins by 18.
+    /// let board: Board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--"
+    ///     .parse()
+    ///     .unwrap();
+    /// let sol = board.solve();
+    /// assert_eq!(sol.score, 18);
+    /// assert_eq!(sol.best.unwrap().to_string(), "g8");
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn solve(self) -> crate::solver::Solution {
+        let limits = crate::solver::Limits::default();
+        match crate::solver::Solver::new(20).solve(self, &limits) {
+            Ok(sol) => sol,
+            // Only a stop flag or a node limit interrupts a solve, and the default has neither.
+            Err(_) => unreachable!("a solve without limits is never interrupted"),
+        }
     }
 
     /// Passes: the same discs, sides swapped.

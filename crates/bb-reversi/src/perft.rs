@@ -7,9 +7,10 @@
 //! - [`Convention::C`]: passes are not plies (a forced pass is played for free); a finished
 //!   game is a leaf.
 //!
-//! The last ply is bulk-counted (the popcount of the mobility). Call [`perft_with`] inside
-//! `bb_simd::dispatch!` (the recursion stays in code compiled for the backend), or [`perft`]
-//! which dispatches once.
+//! The last ply is bulk-counted (the popcount of the mobility), and the last two plies are one
+//! loop (a call per leaf's parent saved). [`perft_with`] takes a token (its recursion is
+//! [`specialize!`]d, so every level runs with the backend's instructions); [`perft`]
+//! dispatches once.
 //!
 //! ```
 //! use bb_reversi::{Board, perft::{perft, Convention}};
@@ -19,7 +20,7 @@
 
 use crate::Board;
 use bb_core::Square;
-use bb_simd::Backend;
+use bb_simd::{Backend, specialize};
 
 /// Which leaves perft counts (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -51,35 +52,27 @@ fn play<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> (u64, u64) {
     (o ^ f, p | f | sq.bit())
 }
 
-/// Recursion with the backend's features: each level re-enters `vectorize` (a direct call
-/// between functions with the same `#[target_feature]`s, so the kernels inline).
-#[inline(never)]
-fn rec<B: Backend, const CV: u8>(b: B, p: u64, o: u64, depth: u32) -> u64 {
-    b.vectorize(
-        #[inline(always)]
-        || body::<B, CV>(b, p, o, depth),
-    )
-}
-
-#[inline(always)]
-fn body<B: Backend, const CV: u8>(b: B, p: u64, o: u64, depth: u32) -> u64 {
-    let moves = crate::mobility::mobility(b, p, o);
-    if moves == 0 {
-        let opp = crate::mobility::mobility(b, o, p);
-        if opp == 0 {
-            // Finished game.
-            return u64::from(CV != 1);
+specialize! {
+    /// One level of the recursion, compiled for the backend at every depth.
+    fn rec<B: Backend, const CV: u8>(b: B, p: u64, o: u64, depth: u32) -> u64 {
+        let moves = crate::mobility::mobility(b, p, o);
+        if moves == 0 {
+            let opp = crate::mobility::mobility(b, o, p);
+            if opp == 0 {
+                // Finished game.
+                return u64::from(CV != 1);
+            }
+            if CV == 2 {
+                // Passes are free.
+                return body_moves::<B, CV>(b, o, p, opp, depth);
+            }
+            if depth == 1 {
+                return 1;
+            }
+            return rec::<B, CV>(b, o, p, depth - 1);
         }
-        if CV == 2 {
-            // Passes are free.
-            return body_moves::<B, CV>(b, o, p, opp, depth);
-        }
-        if depth == 1 {
-            return 1;
-        }
-        return rec::<B, CV>(b, o, p, depth - 1);
+        body_moves::<B, CV>(b, p, o, moves, depth)
     }
-    body_moves::<B, CV>(b, p, o, moves, depth)
 }
 
 #[inline(always)]

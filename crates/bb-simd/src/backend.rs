@@ -354,7 +354,9 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
     /// Runs `f` inside a function compiled with this token's `#[target_feature]`s, so that every
     /// `#[inline(always)]` operation called by `f` inlines to the ISA's instructions.
     ///
-    /// Put whole loops (or a whole search) inside; a call per tiny operation defeats the purpose.
+    /// Put whole loops inside; a call per tiny operation defeats the purpose. Only what `f`
+    /// inlines gets the features: a function it calls out of line (a recursive search) is
+    /// compiled without them unless it is written with [`specialize!`](crate::specialize!).
     fn vectorize<R, F: FnOnce() -> R>(self, f: F) -> R;
 
     /// This token's name (same as `Self::NAME`).

@@ -132,17 +132,85 @@ impl AnyBackend {
         any.ok_or(err)
     }
 
-    /// The token [`best`] names (honours `BB_BACKEND`). With `std` the token itself is cached,
-    /// so a per-call [`dispatch`] costs one load and one match, not a new detection.
+    /// The token [`best`] names (honours `BB_BACKEND`). With `std` the token is cached as one
+    /// byte, so a per-call [`dispatch`] costs one load and one multiway branch, not a new
+    /// detection.
+    #[inline]
     pub fn best() -> Self {
         #[cfg(feature = "std")]
         {
-            static CACHE: std::sync::OnceLock<AnyBackend> = std::sync::OnceLock::new();
-            *CACHE.get_or_init(Self::best_uncached)
+            match Self::from_code(BEST_CODE.load(core::sync::atomic::Ordering::Relaxed)) {
+                Some(b) => b,
+                None => Self::best_init(),
+            }
         }
         #[cfg(not(feature = "std"))]
         {
             Self::best_uncached()
+        }
+    }
+
+    #[cfg(feature = "std")]
+    #[cold]
+    #[inline(never)]
+    fn best_init() -> Self {
+        let b = Self::best_uncached();
+        BEST_CODE.store(b.code(), core::sync::atomic::Ordering::Relaxed);
+        b
+    }
+
+    /// A non-zero byte per variant, for [`BEST_CODE`].
+    #[cfg(feature = "std")]
+    fn code(self) -> u8 {
+        match self {
+            AnyBackend::Scalar(_) => 1,
+            #[cfg(target_arch = "x86_64")]
+            AnyBackend::Sse2(_) => 2,
+            #[cfg(target_arch = "x86_64")]
+            AnyBackend::Ssse3(_) => 3,
+            #[cfg(target_arch = "x86_64")]
+            AnyBackend::Avx2(_) => 4,
+            #[cfg(target_arch = "x86_64")]
+            AnyBackend::Avx2SlowPext(_) => 5,
+            #[cfg(target_arch = "x86_64")]
+            AnyBackend::Avx512(_) => 6,
+            #[cfg(target_arch = "x86_64")]
+            AnyBackend::Avx512Vbmi(_) => 7,
+            #[cfg(target_arch = "aarch64")]
+            AnyBackend::Neon(_) => 8,
+        }
+    }
+
+    /// The token of a [`BEST_CODE`] value; `None` for 0 (not chosen yet).
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn from_code(code: u8) -> Option<Self> {
+        // Every code but 0 was stored by `best_init` for a token that `AnyBackend::new` built
+        // through the token's checked `try_new`.
+        #[allow(unused_macros)]
+        macro_rules! known {
+            ($T:ty) => {
+                // SAFETY: a non-zero code names a token the CPU was checked to support (above).
+                unsafe { <$T>::new_unchecked() }
+            };
+        }
+        match code {
+            1 => Some(AnyBackend::Scalar(Scalar)),
+            #[cfg(target_arch = "x86_64")]
+            2 => Some(AnyBackend::Sse2(known!(Sse2))),
+            #[cfg(target_arch = "x86_64")]
+            3 => Some(AnyBackend::Ssse3(known!(Ssse3))),
+            #[cfg(target_arch = "x86_64")]
+            4 => Some(AnyBackend::Avx2(known!(Avx2<true>))),
+            #[cfg(target_arch = "x86_64")]
+            5 => Some(AnyBackend::Avx2SlowPext(known!(Avx2<false>))),
+            #[cfg(target_arch = "x86_64")]
+            6 => Some(AnyBackend::Avx512(known!(Avx512))),
+            #[cfg(target_arch = "x86_64")]
+            7 => Some(AnyBackend::Avx512Vbmi(known!(Avx512Vbmi))),
+            #[cfg(target_arch = "aarch64")]
+            8 => Some(AnyBackend::Neon(known!(Neon))),
+            _ => None,
         }
     }
 
@@ -178,6 +246,10 @@ impl fmt::Display for AnyBackend {
         f.pad(self.label())
     }
 }
+
+/// [`AnyBackend::best`]'s cache: 0 before the first call, else the token's code.
+#[cfg(feature = "std")]
+static BEST_CODE: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
 /// The ISAs this build and CPU can run, from the least to the most capable (ignores
 /// `BB_BACKEND`).
@@ -220,21 +292,70 @@ fn natural_best() -> Isa {
 /// The backend `BB_BACKEND` forces, checked against the CPU (`None` when unset or empty).
 ///
 /// # Panics
-/// When the name is unknown or the CPU/build lacks that backend.
+/// When the name is unknown or the CPU/build lacks that backend ([`try_forced`] returns the
+/// error instead).
 #[cfg(feature = "std")]
 pub fn forced() -> Option<Isa> {
-    let v = std::env::var("BB_BACKEND").ok()?;
-    if v.trim().is_empty() {
-        return None;
-    }
-    let isa: Isa = match v.parse() {
+    match try_forced() {
         Ok(isa) => isa,
-        Err(e) => panic!("BB_BACKEND={v:?}: {e}"),
-    };
-    if let Err(e) = AnyBackend::new(isa) {
-        panic!("BB_BACKEND={v} cannot run here: {e}");
+        Err(e) => panic!("{e}"),
     }
-    Some(isa)
+}
+
+/// Why `BB_BACKEND` cannot be honoured.
+#[cfg(feature = "std")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendEnvError {
+    /// The value names no backend.
+    Unknown(std::string::String),
+    /// The backend exists but cannot run here.
+    Unavailable(Unavailable),
+}
+
+#[cfg(feature = "std")]
+impl fmt::Display for BackendEnvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BackendEnvError::Unknown(v) => {
+                write!(f, "BB_BACKEND={v:?}: {}", crate::UnknownIsa)
+            }
+            BackendEnvError::Unavailable(e) => {
+                write!(f, "BB_BACKEND={} cannot run here: {e}", e.isa)
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl core::error::Error for BackendEnvError {}
+
+/// The backend `BB_BACKEND` forces (`Ok(None)` when unset or empty), or why it cannot be used.
+///
+/// # Errors
+/// [`BackendEnvError`] when the value names no backend, or one this CPU or build lacks.
+#[cfg(feature = "std")]
+pub fn try_forced() -> Result<Option<Isa>, BackendEnvError> {
+    let Ok(v) = std::env::var("BB_BACKEND") else {
+        return Ok(None);
+    };
+    if v.trim().is_empty() {
+        return Ok(None);
+    }
+    let isa: Isa = v.parse().map_err(|_| BackendEnvError::Unknown(v.clone()))?;
+    AnyBackend::new(isa).map_err(BackendEnvError::Unavailable)?;
+    Ok(Some(isa))
+}
+
+/// The token [`best_backend`] returns, or, instead of its panic, why `BB_BACKEND` cannot be
+/// honoured. Programs call it once at start-up to report a bad `BB_BACKEND` as an error; every
+/// later [`dispatch`] then reuses the cached choice.
+///
+/// # Errors
+/// [`BackendEnvError`] as in [`try_forced`].
+#[cfg(feature = "std")]
+pub fn try_best_backend() -> Result<AnyBackend, BackendEnvError> {
+    try_forced()?;
+    Ok(AnyBackend::best())
 }
 
 /// The token of [`best`].
@@ -243,7 +364,9 @@ pub fn best_backend() -> AnyBackend {
 }
 
 /// Runs `op` once with the best backend (see [`best`]), monomorphized for it and inside its
-/// [`Backend::vectorize`]. One branch per call: put a whole search inside.
+/// [`Backend::vectorize`]. One branch per call; a recursive search called from `op` must be
+/// written with [`specialize!`](crate::specialize!) to keep the backend's instructions below
+/// the root.
 pub fn dispatch<W: WithBackend>(op: W) -> W::Output {
     AnyBackend::best().run(op)
 }
@@ -326,7 +449,9 @@ pub fn for_each_backend<W: WithBackend + Clone>(op: W) -> std::vec::Vec<(AnyBack
 /// `dispatch!(|b| expr)` uses [`best_backend`]; `dispatch!(backend, |b| expr)` uses the given
 /// [`AnyBackend`]. The body is compiled once per backend (each arm monomorphizes it), can borrow
 /// local variables, and every arm must have the same type. It runs inside a closure, so
-/// `return`/`?` leave the closure, not the enclosing function.
+/// `return`/`?` leave the closure, not the enclosing function. `dispatch!(move |b| ..)` captures
+/// by value: for a per-call dispatch of a small kernel, copies of a few `u64`s travel in
+/// registers where references would make the callee load them from the caller's stack.
 ///
 /// ```
 /// use bb_simd::Backend;
@@ -341,6 +466,28 @@ pub fn for_each_backend<W: WithBackend + Clone>(op: W) -> std::vec::Vec<(AnyBack
 macro_rules! dispatch {
     (|$b:ident| $body:expr) => {
         $crate::dispatch!($crate::best_backend(), |$b| $body)
+    };
+    (move |$b:ident| $body:expr) => {
+        $crate::dispatch!($crate::best_backend(), move |$b| $body)
+    };
+    ($backend:expr, move |$b:ident| $body:expr) => {
+        match $backend {
+            $crate::AnyBackend::Scalar($b) => $crate::Backend::vectorize($b, move || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Sse2($b) => $crate::Backend::vectorize($b, move || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Ssse3($b) => $crate::Backend::vectorize($b, move || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Avx2($b) => $crate::Backend::vectorize($b, move || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Avx2SlowPext($b) => $crate::Backend::vectorize($b, move || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Avx512($b) => $crate::Backend::vectorize($b, move || $body),
+            #[cfg(target_arch = "x86_64")]
+            $crate::AnyBackend::Avx512Vbmi($b) => $crate::Backend::vectorize($b, move || $body),
+            #[cfg(target_arch = "aarch64")]
+            $crate::AnyBackend::Neon($b) => $crate::Backend::vectorize($b, move || $body),
+        }
     };
     ($backend:expr, |$b:ident| $body:expr) => {
         match $backend {
@@ -379,5 +526,214 @@ macro_rules! for_each_backend {
         for backend in $crate::test_backends() {
             let _ = $crate::dispatch!(backend, |$b| $body);
         }
+    };
+}
+
+/// The backend that the build's target features prove to be this architecture's best, if any:
+/// [`Avx512Vbmi`](crate::Isa::Avx512Vbmi) on x86-64 when every feature it requires is enabled
+/// at compile time (`-C target-cpu=native` on Zen 4, Ice Lake or Sapphire Rapids), `Neon` on
+/// AArch64, `Scalar` on architectures without a SIMD backend, else `None`.
+///
+/// When it is `Some`, [`auto!`](crate::auto!) (and the game crates' high-level APIs built on
+/// it) use that token with no run-time check at all; when it is `None`, they use the cached
+/// run-time choice of [`best_backend`].
+pub const STATIC_BEST: Option<Isa> = static_best::ISA;
+
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    target_feature = "ssse3",
+    target_feature = "sse4.1",
+    target_feature = "sse4.2",
+    target_feature = "popcnt",
+    target_feature = "avx",
+    target_feature = "avx2",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "lzcnt",
+    target_feature = "movbe",
+    target_feature = "avx512f",
+    target_feature = "avx512cd",
+    target_feature = "avx512bw",
+    target_feature = "avx512dq",
+    target_feature = "avx512vl",
+    target_feature = "avx512vbmi",
+    target_feature = "avx512vbmi2",
+    target_feature = "gfni",
+    target_feature = "avx512bitalg",
+    target_feature = "avx512vpopcntdq",
+    target_feature = "avx512vnni",
+))]
+#[doc(hidden)]
+pub mod static_best {
+    use crate::{Avx512Vbmi, Isa};
+    pub const ISA: Option<Isa> = Some(Isa::Avx512Vbmi);
+    /// The token the compile-time target features prove.
+    // SAFETY: this module exists only when every feature `Avx512Vbmi` requires is enabled for
+    // the whole build, so any CPU that runs this code has them.
+    pub const TOKEN: Avx512Vbmi = unsafe { Avx512Vbmi::new_unchecked() };
+
+    #[macro_export]
+    #[doc(hidden)]
+    macro_rules! __auto {
+        (|$b:ident| $body:expr) => {{
+            let $b = $crate::static_best::TOKEN;
+            $crate::Backend::vectorize($b, || $body)
+        }};
+        (move |$b:ident| $body:expr) => {{
+            let $b = $crate::static_best::TOKEN;
+            $crate::Backend::vectorize($b, move || $body)
+        }};
+    }
+}
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[doc(hidden)]
+pub mod static_best {
+    use crate::{Isa, Neon};
+    pub const ISA: Option<Isa> = Some(Isa::Neon);
+    /// The token the compile-time target features prove.
+    // SAFETY: this module exists only when Neon is enabled for the whole build, so any CPU that
+    // runs this code has it.
+    pub const TOKEN: Neon = unsafe { Neon::new_unchecked() };
+
+    #[macro_export]
+    #[doc(hidden)]
+    macro_rules! __auto {
+        (|$b:ident| $body:expr) => {{
+            let $b = $crate::static_best::TOKEN;
+            $crate::Backend::vectorize($b, || $body)
+        }};
+        (move |$b:ident| $body:expr) => {{
+            let $b = $crate::static_best::TOKEN;
+            $crate::Backend::vectorize($b, move || $body)
+        }};
+    }
+}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+#[doc(hidden)]
+pub mod static_best {
+    use crate::{Isa, Scalar};
+    pub const ISA: Option<Isa> = Some(Isa::Scalar);
+    /// The only token of this architecture.
+    pub const TOKEN: Scalar = Scalar;
+
+    #[macro_export]
+    #[doc(hidden)]
+    macro_rules! __auto {
+        (|$b:ident| $body:expr) => {{
+            let $b = $crate::static_best::TOKEN;
+            $crate::Backend::vectorize($b, || $body)
+        }};
+        (move |$b:ident| $body:expr) => {{
+            let $b = $crate::static_best::TOKEN;
+            $crate::Backend::vectorize($b, move || $body)
+        }};
+    }
+}
+
+#[cfg(not(any(
+    all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        target_feature = "ssse3",
+        target_feature = "sse4.1",
+        target_feature = "sse4.2",
+        target_feature = "popcnt",
+        target_feature = "avx",
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "lzcnt",
+        target_feature = "movbe",
+        target_feature = "avx512f",
+        target_feature = "avx512cd",
+        target_feature = "avx512bw",
+        target_feature = "avx512dq",
+        target_feature = "avx512vl",
+        target_feature = "avx512vbmi",
+        target_feature = "avx512vbmi2",
+        target_feature = "gfni",
+        target_feature = "avx512bitalg",
+        target_feature = "avx512vpopcntdq",
+        target_feature = "avx512vnni",
+    ),
+    all(target_arch = "aarch64", target_feature = "neon"),
+    not(any(target_arch = "x86_64", target_arch = "aarch64")),
+)))]
+#[doc(hidden)]
+pub mod static_best {
+    use crate::Isa;
+    pub const ISA: Option<Isa> = None;
+
+    /// Calls `f` out of line (the scalar arm of a run-time [`auto!`](crate::auto!)).
+    #[inline(never)]
+    pub fn outline<R, F: FnOnce() -> R>(f: F) -> R {
+        f()
+    }
+
+    #[macro_export]
+    #[doc(hidden)]
+    macro_rules! __auto {
+        (|$b:ident| $body:expr) => {
+            $crate::__auto_dyn!([] |$b| $body)
+        };
+        (move |$b:ident| $body:expr) => {
+            $crate::__auto_dyn!([move] |$b| $body)
+        };
+    }
+
+    // Every arm is one out-of-line call (the scalar one too), so that the dispatch left at the
+    // call site is small enough to inline: one load, one indirect jump, one call.
+    #[macro_export]
+    #[doc(hidden)]
+    macro_rules! __auto_dyn {
+        ([$($mv:tt)?] |$b:ident| $body:expr) => {
+            match $crate::best_backend() {
+                $crate::AnyBackend::Scalar($b) => $crate::static_best::outline($($mv)? || $body),
+                #[cfg(target_arch = "x86_64")]
+                $crate::AnyBackend::Sse2($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
+                #[cfg(target_arch = "x86_64")]
+                $crate::AnyBackend::Ssse3($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
+                #[cfg(target_arch = "x86_64")]
+                $crate::AnyBackend::Avx2($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
+                #[cfg(target_arch = "x86_64")]
+                $crate::AnyBackend::Avx2SlowPext($b) => {
+                    $crate::Backend::vectorize($b, $($mv)? || $body)
+                }
+                #[cfg(target_arch = "x86_64")]
+                $crate::AnyBackend::Avx512($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
+                #[cfg(target_arch = "x86_64")]
+                $crate::AnyBackend::Avx512Vbmi($b) => {
+                    $crate::Backend::vectorize($b, $($mv)? || $body)
+                }
+                #[cfg(target_arch = "aarch64")]
+                $crate::AnyBackend::Neon($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
+            }
+        };
+    }
+}
+
+/// Evaluates a body with `b` bound to the best backend's token, inside `b.vectorize(..)`: the
+/// token [`STATIC_BEST`] names, with no run-time check, when the build's target features prove
+/// it; else the cached run-time choice of [`best_backend`] (one load and one multiway branch).
+///
+/// This is what the game crates' high-level APIs (`bb_reversi::Board::moves`,
+/// `bb_chess::Position::legal_moves`, ...) call. Unlike [`dispatch!`](crate::dispatch!), a
+/// static choice ignores `BB_BACKEND`.
+///
+/// ```
+/// use bb_simd::Backend;
+/// let n = bb_simd::auto!(|b| b.popcnt(0xf0));
+/// assert_eq!(n, 4);
+/// ```
+#[macro_export]
+macro_rules! auto {
+    (|$b:ident| $body:expr) => {
+        $crate::__auto!(|$b| $body)
+    };
+    (move |$b:ident| $body:expr) => {
+        $crate::__auto!(move |$b| $body)
     };
 }

@@ -19,6 +19,7 @@ pub mod emu;
 mod prefetch;
 pub mod primitives;
 mod scalar;
+mod specialize;
 
 #[cfg(target_arch = "aarch64")]
 mod neon;
@@ -27,9 +28,14 @@ mod x86;
 
 pub use backend::{Backend, Vector};
 pub use detect::{CpuFeatures, Feature, Isa, UnknownIsa, Vendor, detect, select};
-pub use dispatch::{AnyBackend, Unavailable, WithBackend, available, best, best_backend, dispatch};
+pub use dispatch::{
+    AnyBackend, STATIC_BEST, Unavailable, WithBackend, available, best, best_backend, dispatch,
+    static_best,
+};
 #[cfg(feature = "std")]
-pub use dispatch::{for_each_backend, forced, test_backends};
+pub use dispatch::{
+    BackendEnvError, for_each_backend, forced, test_backends, try_best_backend, try_forced,
+};
 #[cfg(target_arch = "aarch64")]
 pub use neon::Neon;
 pub use prefetch::prefetch;

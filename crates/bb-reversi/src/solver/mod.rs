@@ -43,7 +43,7 @@ use crate::Board;
 use crate::game::Move;
 use alloc::vec::Vec;
 use bb_core::Square;
-use bb_simd::Backend;
+use bb_simd::{Backend, specialize};
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Nodes with at most this many empties use the shallow search (no transposition table).
@@ -490,31 +490,28 @@ impl<'a, B: Backend> Search<'a, B> {
         best
     }
 
-    #[inline(never)]
-    fn pass_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32 {
-        let b = self.b;
-        b.vectorize(
-            #[inline(always)]
-            || self.solve_2(p, o, alpha, beta, x1, x2, true),
-        )
+    specialize! {
+        token = self.b;
+        #[inline(never)]
+        fn pass_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32 {
+            self.solve_2(p, o, alpha, beta, x1, x2, true)
+        }
     }
 
-    #[inline(never)]
-    fn pass_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 3]) -> i32 {
-        let b = self.b;
-        b.vectorize(
-            #[inline(always)]
-            || self.solve_3(p, o, alpha, beta, x, true),
-        )
+    specialize! {
+        token = self.b;
+        #[inline(never)]
+        fn pass_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 3]) -> i32 {
+            self.solve_3(p, o, alpha, beta, x, true)
+        }
     }
 
-    #[inline(never)]
-    fn pass_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32 {
-        let b = self.b;
-        b.vectorize(
-            #[inline(always)]
-            || self.solve_4(p, o, alpha, beta, x, true),
-        )
+    specialize! {
+        token = self.b;
+        #[inline(never)]
+        fn pass_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32 {
+            self.solve_4(p, o, alpha, beta, x, true)
+        }
     }
 
     #[inline(always)]
@@ -638,14 +635,13 @@ impl<'a, B: Backend> Search<'a, B> {
         self.stopped
     }
 
-    /// Shallow search (5..=SHALLOW empties), recursion through `vectorize`.
-    #[inline(never)]
-    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
-        let b = self.b;
-        b.vectorize(
-            #[inline(always)]
-            || self.shallow_body(p, o, alpha, beta, n, passed),
-        )
+    specialize! {
+        token = self.b;
+        /// Shallow search (5..=SHALLOW empties).
+        #[inline(never)]
+        fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+            self.shallow_body(p, o, alpha, beta, n, passed)
+        }
     }
 
     #[inline(always)]
@@ -740,13 +736,12 @@ impl<'a, B: Backend> Search<'a, B> {
         self.solve_1(p, x)
     }
 
-    #[inline(never)]
-    fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
-        let b = self.b;
-        b.vectorize(
-            #[inline(always)]
-            || self.deep_body(p, o, alpha, beta, n, passed),
-        )
+    specialize! {
+        token = self.b;
+        #[inline(never)]
+        fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+            self.deep_body(p, o, alpha, beta, n, passed)
+        }
     }
 
     #[inline(always)]

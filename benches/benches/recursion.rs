@@ -1,0 +1,187 @@
+//! The ways an engine author can call bb from a recursive search, timed in the same run:
+//! a whole Othello perft (convention A, bulk counting at the last ply) from the start position,
+//! on every backend this CPU has.
+//!
+//! - `library`: `bb_reversi::perft::perft_with`, what `bb perft reversi` runs (the anchor).
+//! - `specialize`: the perft of `examples/perft_recursive.rs`, written with `specialize!` and
+//!   the token methods (`Board::moves_with`, `Board::play_with`), one `dispatch!` at the root.
+//! - `plain_generic`: the same function without `specialize!`: below the root it runs
+//!   without the backend's target features (the pitfall `specialize!` removes).
+//! - `high_level`: the same recursion through the dispatching methods (`Board::moves`,
+//!   `Board::play`), no token at all; it always runs the best backend, so it is timed once
+//!   and compared with `specialize` on that backend.
+//!
+//! `cargo bench -p bb-benches --bench recursion` (`BB_DEPTH`, default 10; `BB_REPS`, default
+//! 11 rounds). Every round runs each way once, interleaved, so a change in machine load hits
+//! them alike; the table gives medians and each way's ratio to `library` on the same backend.
+//! Without `--bench` (`cargo test --benches`), one shallow run that checks the counts.
+#![forbid(unsafe_code)]
+
+use bb_reversi::perft::{Convention, perft_with};
+use bb_reversi::{AnyBackend, Backend, Bitboard, Board, specialize};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+specialize! {
+    fn perft_specialized<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = board.moves_with(b);
+        if moves == 0 {
+            let pass = board.pass();
+            if pass.moves_with(b) == 0 {
+                return 1;
+            }
+            return perft_specialized(b, pass, depth - 1);
+        }
+        if depth == 1 {
+            return u64::from(moves.count_ones());
+        }
+        let mut nodes = 0;
+        for sq in Bitboard(moves) {
+            if let Some(next) = board.play_with(b, sq) {
+                nodes += perft_specialized(b, next, depth - 1);
+            }
+        }
+        nodes
+    }
+}
+
+/// Word for word `perft_specialized`, without the macro.
+fn perft_plain<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.moves_with(b);
+    if moves == 0 {
+        let pass = board.pass();
+        if pass.moves_with(b) == 0 {
+            return 1;
+        }
+        return perft_plain(b, pass, depth - 1);
+    }
+    if depth == 1 {
+        return u64::from(moves.count_ones());
+    }
+    let mut nodes = 0;
+    for sq in Bitboard(moves) {
+        if let Some(next) = board.play_with(b, sq) {
+            nodes += perft_plain(b, next, depth - 1);
+        }
+    }
+    nodes
+}
+
+/// The same recursion through the dispatching methods.
+fn perft_high_level(board: Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.moves();
+    if moves == 0 {
+        let pass = board.pass();
+        if pass.moves() == 0 {
+            return 1;
+        }
+        return perft_high_level(pass, depth - 1);
+    }
+    if depth == 1 {
+        return u64::from(moves.count_ones());
+    }
+    let mut nodes = 0;
+    for sq in Bitboard(moves) {
+        if let Some(next) = board.play(sq) {
+            nodes += perft_high_level(next, depth - 1);
+        }
+    }
+    nodes
+}
+
+type Way = (&'static str, Box<dyn Fn(u32) -> u64>);
+
+fn ways(backend: AnyBackend, with_high_level: bool) -> Vec<Way> {
+    let mut v: Vec<Way> = vec![
+        (
+            "library",
+            Box::new(move |d| {
+                bb_reversi::dispatch!(backend, |b| perft_with(
+                    b,
+                    black_box(Board::START),
+                    d,
+                    Convention::A
+                ))
+            }),
+        ),
+        (
+            "specialize",
+            Box::new(move |d| {
+                bb_reversi::dispatch!(backend, |b| perft_specialized(
+                    b,
+                    black_box(Board::START),
+                    d
+                ))
+            }),
+        ),
+        (
+            "plain_generic",
+            Box::new(move |d| {
+                bb_reversi::dispatch!(backend, |b| perft_plain(b, black_box(Board::START), d))
+            }),
+        ),
+    ];
+    if with_high_level {
+        v.push((
+            "high_level",
+            Box::new(|d| perft_high_level(black_box(Board::START), d)),
+        ));
+    }
+    v
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn env_or(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&r| r >= 1)
+        .unwrap_or(default)
+}
+
+fn main() {
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let depth = if quick { 6 } else { env_or("BB_DEPTH", 10) };
+    let reps = if quick { 1 } else { env_or("BB_REPS", 11) };
+    let want = bb_reversi::perft::perft(Board::START, depth, Convention::A);
+    let best = bb_simd::best_backend();
+    println!("reversi perft({depth}) from the start, {want} leaves, median of {reps} rounds");
+    println!(
+        "{:12} {:14} {:>10} {:>13}",
+        "backend", "way", "ms", "vs library"
+    );
+    for backend in bb_simd::test_backends() {
+        let ways = ways(backend, backend == best);
+        let mut times = vec![Vec::new(); ways.len()];
+        for _ in 0..reps {
+            for (i, (name, f)) in ways.iter().enumerate() {
+                let t = Instant::now();
+                let n = black_box(f(depth));
+                times[i].push(t.elapsed());
+                assert_eq!(n, want, "{backend} {name}");
+            }
+        }
+        let med: Vec<Duration> = times.into_iter().map(median).collect();
+        for ((name, _), m) in ways.iter().zip(&med) {
+            println!(
+                "{:12} {name:14} {:10.2} {:12.2}x",
+                backend.label(),
+                m.as_secs_f64() * 1e3,
+                m.as_secs_f64() / med[0].as_secs_f64()
+            );
+        }
+    }
+}
