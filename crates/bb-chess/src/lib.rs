@@ -1,18 +1,44 @@
-//! Chess bitboard kernels for the `bb` workspace: sliding-piece attacks in every technique of the
-//! seeds (Hyperbola Quintessence and its SSSE3 / AVX2 / AVX-512 forms, PEXT and fancy magic
-//! baselines), set-wise attacks of whole piece sets, and leaper attacks.
+//! Chess bitboard kernels for engines: sliding-piece attacks in every known technique (Hyperbola
+//! Quintessence and its SSSE3 / AVX2 / AVX-512 forms, PEXT, fancy magics), set-wise and leaper
+//! attacks, legal move generation, perft and a byteboard, each compiled for every instruction
+//! set of [`bb_simd`] (re-exported, with [`bb_core`]: this crate is the only dependency an
+//! engine needs).
 //!
-//! Every kernel is generic over a [`bb_simd::Backend`] token; run hot loops inside
-//! [`Backend::vectorize`](bb_simd::Backend::vectorize) (or [`bb_simd::dispatch!`]) so that the
-//! backend's instructions inline. Each technique is a public variant type registered for tests
-//! and benchmarks; [`sliders::queen`] and friends pick the measured default per backend.
+//! # Writing a search
+//!
+//! Write the search generic over a [`Backend`] token inside [`specialize!`], call the token
+//! forms (`legal_moves_with`, `count_legal_with`, [`rook_attacks_with`], ...), and dispatch once
+//! at the root. `specialize!` keeps every recursion level in code compiled for the backend.
 //!
 //! ```
-//! use bb_chess::sliders;
-//! use bb_core::Square;
-//! let occ = Square::D6.bit() | Square::F4.bit();
-//! let q = bb_simd::dispatch!(|b| sliders::queen(b, Square::D4, occ));
-//! assert_eq!(q, bb_core::reference::queen_attacks(Square::D4, occ));
+//! use bb_chess::{Backend, MoveList, Position, specialize};
+//!
+//! specialize! {
+//!     fn perft<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
+//!         if depth == 1 {
+//!             return pos.count_legal_with(b); // bulk counting
+//!         }
+//!         let mut list = MoveList::new();
+//!         pos.legal_moves_with(b, &mut list);
+//!         list.iter().map(|&m| perft(b, &pos.play(m), depth - 1)).sum()
+//!     }
+//! }
+//!
+//! // One dispatch at the root: the CPU's best backend, or BB_BACKEND's.
+//! let nodes = bb_chess::dispatch!(|b| perft(b, &Position::startpos(), 4));
+//! assert_eq!(nodes, 197_281);
+//! ```
+//!
+//! Outside the search, the calls without a token choose the backend themselves
+//! ([`bb_simd::auto!`]):
+//!
+//! ```
+//! use bb_chess::{Bitboard, Position, Square, rook_attacks};
+//! let pos = Position::startpos();
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! assert_eq!(pos.perft(2), 400);
+//! let a = rook_attacks(Square::A1, pos.occupied());
+//! assert_eq!(a, Bitboard(Square::A2.bit() | Square::B1.bit()));
 //! ```
 #![no_std]
 #![forbid(unsafe_code)]
@@ -20,6 +46,7 @@
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
+pub mod attacks;
 pub mod byteboard;
 pub mod leapers;
 pub mod movegen;
@@ -33,6 +60,13 @@ pub mod tables;
 #[cfg(test)]
 mod tablegen;
 
+pub use attacks::{
+    bishop_attacks, bishop_attacks_with, queen_attacks, queen_attacks_with, rook_attacks,
+    rook_attacks_with,
+};
+// Everything a user of this crate needs, so that it is the only dependency.
+pub use bb_core::{self, Bitboard, File, Rank, Square};
+pub use bb_simd::{self, AnyBackend, Backend, Scalar, auto, dispatch, specialize};
 pub use leapers::Color;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};

@@ -15,35 +15,29 @@
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
-use bb_simd::{Backend, WithBackend};
+use bb_simd::{Backend, WithBackend, specialize};
 use core::fmt;
 
-/// Perft of `pos` to `depth` with backend `b`.
-///
-/// Every recursion level re-enters [`Backend::vectorize`], so the whole tree runs with the
-/// backend's instruction set (a recursive call would otherwise leave the `#[target_feature]`
-/// context that `dispatch` opened, and lose POPCNT/PEXT inlining below the root).
-#[must_use]
-pub fn perft_with<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
-    b.vectorize(
-        #[inline(always)]
-        || perft_body(b, pos, depth),
-    )
-}
-
-#[inline(always)]
-fn perft_body<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_with(b),
-        _ => {
-            let mut list = MoveList::new();
-            pos.legal_moves_with(b, &mut list);
-            let mut n = 0;
-            for &m in list.iter() {
-                n += perft_with(b, &pos.play(m), depth - 1);
+specialize! {
+    /// Perft of `pos` to `depth` with backend `b`, bulk counting at the last ply.
+    ///
+    /// Written with [`specialize!`], so every recursion level runs with the backend's
+    /// instructions (a plain recursive call would leave the `#[target_feature]` context that
+    /// `dispatch` opened, and lose POPCNT/PEXT inlining below the root).
+    #[must_use]
+    pub fn perft_with<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => pos.count_legal_with(b),
+            _ => {
+                let mut list = MoveList::new();
+                pos.legal_moves_with(b, &mut list);
+                let mut n = 0;
+                for &m in list.iter() {
+                    n += perft_with(b, &pos.play(m), depth - 1);
+                }
+                n
             }
-            n
         }
     }
 }

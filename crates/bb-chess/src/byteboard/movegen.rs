@@ -416,6 +416,8 @@ fn perft_inner<B: Backend>(b: B, pos: &BytePosition, depth: u32) -> u64 {
     n
 }
 
-fn perft_rec<B: Backend>(b: B, pos: &BytePosition, depth: u32) -> u64 {
-    perft_inner(b, pos, depth)
+bb_simd::specialize! {
+    fn perft_rec<B: Backend>(b: B, pos: &BytePosition, depth: u32) -> u64 {
+        perft_inner(b, pos, depth)
+    }
 }

@@ -370,39 +370,44 @@ impl Position {
         c.0
     }
 
-    /// The number of legal moves (dispatches to the best backend on every call).
+    /// The number of legal moves, on the best backend ([`bb_simd::auto!`]).
     #[must_use]
     pub fn count_legal(&self) -> u64 {
-        struct Op<'a>(&'a Position);
-        impl bb_simd::WithBackend for Op<'_> {
-            type Output = u64;
-            fn run<B: Backend>(self, b: B) -> u64 {
-                self.0.count_legal_with(b)
-            }
-        }
-        bb_simd::dispatch(Op(self))
+        bb_simd::auto!(|b| self.count_legal_with(b))
     }
 
-    /// The legal moves (dispatches to the best backend on every call).
+    /// The legal moves, on the best backend ([`bb_simd::auto!`]).
+    ///
+    /// ```
+    /// use bb_chess::Position;
+    /// assert_eq!(Position::startpos().legal_moves().len(), 20);
+    /// ```
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         MoveList::legal(self)
     }
+
+    /// Perft of this position to `depth` on the best backend, one thread (bulk counting at the
+    /// last ply; [`perft::perft_with`](crate::perft::perft_with) takes a token).
+    ///
+    /// ```
+    /// use bb_chess::Position;
+    /// assert_eq!(Position::startpos().perft(3), 8902);
+    /// ```
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        bb_simd::auto!(|b| crate::perft::perft_with(b, self, depth))
+    }
 }
 
 impl MoveList {
-    /// The legal moves of `pos` (dispatches to the best backend).
+    /// The legal moves of `pos`, on the best backend ([`bb_simd::auto!`]).
     #[must_use]
     pub fn legal(pos: &Position) -> MoveList {
-        struct Op<'a>(&'a Position);
-        impl bb_simd::WithBackend for Op<'_> {
-            type Output = MoveList;
-            fn run<B: Backend>(self, b: B) -> MoveList {
-                let mut l = MoveList::new();
-                self.0.legal_moves_with(b, &mut l);
-                l
-            }
-        }
-        bb_simd::dispatch(Op(pos))
+        bb_simd::auto!(|b| {
+            let mut l = MoveList::new();
+            pos.legal_moves_with(b, &mut l);
+            l
+        })
     }
 }
