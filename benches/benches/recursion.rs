@@ -1,6 +1,7 @@
 //! The ways an engine author can call bb from a recursive search, timed in the same run:
 //! a whole Othello perft (convention A, bulk counting at the last ply) from the start position,
-//! on every backend this CPU has.
+//! and a chess perft (bulk counting at the last ply) from the start position, on every backend
+//! this CPU has.
 //!
 //! - `library`: `bb_reversi::perft::perft_with`, what `bb perft reversi` runs (the anchor).
 //! - `specialize`: the perft of `examples/perft_recursive.rs`, written with `specialize!` and
@@ -11,12 +12,16 @@
 //!   `Board::play`), no token at all; it always runs the best backend, so it is timed once
 //!   and compared with `specialize` on that backend.
 //!
-//! `cargo bench -p bb-benches --bench recursion` (`BB_DEPTH`, default 10; `BB_REPS`, default
-//! 11 rounds). Every round runs each way once, interleaved, so a change in machine load hits
+//! The chess rows are the same four ways with `bb_chess::perft::perft_with` as `library` and
+//! `Position::legal_moves` / `Position::count_legal` as `high_level`.
+//!
+//! `cargo bench -p bb-benches --bench recursion` (`BB_DEPTH`, default 10, and
+//! `BB_CHESS_DEPTH`, default 5; `BB_REPS`, default 11 rounds). Every round runs each way once, interleaved, so a change in machine load hits
 //! them alike; the table gives medians and each way's ratio to `library` on the same backend.
 //! Without `--bench` (`cargo test --benches`), one shallow run that checks the counts.
 #![forbid(unsafe_code)]
 
+use bb_chess::{MoveList, Position};
 use bb_reversi::perft::{Convention, perft_with};
 use bb_reversi::{AnyBackend, Backend, Bitboard, Board, specialize};
 use std::hint::black_box;
@@ -98,6 +103,89 @@ fn perft_high_level(board: Board, depth: u32) -> u64 {
     nodes
 }
 
+specialize! {
+    fn chess_specialized<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return pos.count_legal_with(b);
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves_with(b, &mut list);
+        let mut nodes = 0;
+        for &mv in list.iter() {
+            nodes += chess_specialized(b, &pos.play(mv), depth - 1);
+        }
+        nodes
+    }
+}
+
+/// Word for word `chess_specialized`, without the macro.
+fn chess_plain<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        return pos.count_legal_with(b);
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves_with(b, &mut list);
+    let mut nodes = 0;
+    for &mv in list.iter() {
+        nodes += chess_plain(b, &pos.play(mv), depth - 1);
+    }
+    nodes
+}
+
+/// The same recursion through the dispatching methods.
+fn chess_high_level(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        return pos.count_legal();
+    }
+    let mut nodes = 0;
+    for &mv in pos.legal_moves().iter() {
+        nodes += chess_high_level(&pos.play(mv), depth - 1);
+    }
+    nodes
+}
+
+fn chess_ways(backend: AnyBackend, with_high_level: bool) -> Vec<Way> {
+    let mut v: Vec<Way> = vec![
+        (
+            "library",
+            Box::new(move |d| {
+                let pos = black_box(Position::startpos());
+                bb_chess::dispatch!(backend, |b| bb_chess::perft::perft_with(b, &pos, d))
+            }),
+        ),
+        (
+            "specialize",
+            Box::new(move |d| {
+                let pos = black_box(Position::startpos());
+                bb_chess::dispatch!(backend, |b| chess_specialized(b, &pos, d))
+            }),
+        ),
+        (
+            "plain_generic",
+            Box::new(move |d| {
+                let pos = black_box(Position::startpos());
+                bb_chess::dispatch!(backend, |b| chess_plain(b, &pos, d))
+            }),
+        ),
+    ];
+    if with_high_level {
+        v.push((
+            "high_level",
+            Box::new(|d| chess_high_level(&black_box(Position::startpos()), d)),
+        ));
+    }
+    v
+}
+
 type Way = (&'static str, Box<dyn Fn(u32) -> u64>);
 
 fn ways(backend: AnyBackend, with_high_level: bool) -> Vec<Way> {
@@ -152,36 +240,60 @@ fn env_or(name: &str, default: u32) -> u32 {
         .unwrap_or(default)
 }
 
-fn main() {
-    let quick = !std::env::args().any(|a| a == "--bench");
-    let depth = if quick { 6 } else { env_or("BB_DEPTH", 10) };
-    let reps = if quick { 1 } else { env_or("BB_REPS", 11) };
-    let want = bb_reversi::perft::perft(Board::START, depth, Convention::A);
+/// Runs every way on every backend, `reps` interleaved rounds, and prints the table.
+fn table(title: &str, depth: u32, reps: u32, want: u64, ways_of: fn(AnyBackend, bool) -> Vec<Way>) {
     let best = bb_simd::best_backend();
-    println!("reversi perft({depth}) from the start, {want} leaves, median of {reps} rounds");
+    println!("{title}: {want} leaves, median of {reps} rounds");
     println!(
-        "{:12} {:14} {:>10} {:>13}",
+        "{:14} {:14} {:>10} {:>13}",
         "backend", "way", "ms", "vs library"
     );
     for backend in bb_simd::test_backends() {
-        let ways = ways(backend, backend == best);
+        let ways = ways_of(backend, backend == best);
         let mut times = vec![Vec::new(); ways.len()];
         for _ in 0..reps {
             for (i, (name, f)) in ways.iter().enumerate() {
                 let t = Instant::now();
                 let n = black_box(f(depth));
                 times[i].push(t.elapsed());
-                assert_eq!(n, want, "{backend} {name}");
+                assert_eq!(n, want, "{title} {backend} {name}");
             }
         }
         let med: Vec<Duration> = times.into_iter().map(median).collect();
         for ((name, _), m) in ways.iter().zip(&med) {
             println!(
-                "{:12} {name:14} {:10.2} {:12.2}x",
+                "{:14} {name:14} {:10.2} {:12.2}x",
                 backend.label(),
                 m.as_secs_f64() * 1e3,
                 m.as_secs_f64() / med[0].as_secs_f64()
             );
         }
     }
+}
+
+fn main() {
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let depth = if quick { 6 } else { env_or("BB_DEPTH", 10) };
+    let chess_depth = if quick {
+        3
+    } else {
+        env_or("BB_CHESS_DEPTH", 5)
+    };
+    let reps = if quick { 1 } else { env_or("BB_REPS", 11) };
+    let want = bb_reversi::perft::perft(Board::START, depth, Convention::A);
+    table(
+        &format!("reversi perft({depth}) from the start"),
+        depth,
+        reps,
+        want,
+        ways,
+    );
+    let want = bb_chess::perft::perft(&Position::startpos(), chess_depth);
+    table(
+        &format!("chess perft({chess_depth}) from the start"),
+        chess_depth,
+        reps,
+        want,
+        chess_ways,
+    );
 }
