@@ -14,6 +14,14 @@ mod solve;
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    // The whole programs dispatch through `best_backend()`, which panics on a bad BB_BACKEND:
+    // check it once here and report it as a usage error instead.
+    if matches!(argv.first().map(String::as_str), Some("perft" | "solve"))
+        && let Err(e) = bb_simd::try_best_backend()
+    {
+        eprintln!("bb: {e}");
+        return ExitCode::from(2);
+    }
     if argv.len() >= 2 && argv[0] == "perft" && argv[1] == "chess" {
         return perft_chess::run(&argv[2..]);
     }

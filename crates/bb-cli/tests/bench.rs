@@ -1,27 +1,13 @@
 //! The bench harness in `--quick` mode: every row agrees with its reference, a wrong kernel is
 //! caught, and `--json` prints parseable lines.
 
+mod cli_common;
+
 use bb_cli::bench::{self, Case, Register, Registry, Settings};
 use bb_cli::json::{Value, parse_flat_object};
 use bb_simd::{Backend, Isa};
-use std::process::Command;
+use cli_common::bb_command;
 use std::sync::Arc;
-
-/// The `bb` binary, run under `BB_TEST_RUNNER` (the emulator of a `cargo xtask test-all-isas` lane)
-/// when that is set, so the child sees the same CPU as this test.
-fn bb_command() -> Command {
-    let bb = env!("CARGO_BIN_EXE_bb");
-    let runner = std::env::var("BB_TEST_RUNNER").unwrap_or_default();
-    let mut words = runner.split_whitespace();
-    match words.next() {
-        Some(program) => {
-            let mut c = Command::new(program);
-            c.args(words).arg(bb);
-            c
-        }
-        None => Command::new(bb),
-    }
-}
 
 #[test]
 fn quick_run_checks_every_row() {

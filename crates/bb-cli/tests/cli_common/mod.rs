@@ -1,0 +1,19 @@
+//! Shared by the tests that run the `bb` binary.
+
+use std::process::Command;
+
+/// The `bb` binary, run under `BB_TEST_RUNNER` (the emulator of a `cargo xtask test-all-isas` lane)
+/// when that is set, so the child sees the same CPU as this test.
+pub fn bb_command() -> Command {
+    let bb = env!("CARGO_BIN_EXE_bb");
+    let runner = std::env::var("BB_TEST_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    match words.next() {
+        Some(program) => {
+            let mut c = Command::new(program);
+            c.args(words).arg(bb);
+            c
+        }
+        None => Command::new(bb),
+    }
+}
