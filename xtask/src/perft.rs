@@ -1,5 +1,5 @@
 //! `cargo xtask perft [--quick] [--threads N]`: the deep correctness runs that are too slow for
-//! `cargo test`, checked against the published counts in `../shared/data` (or `BB_DATA`):
+//! `cargo test`, checked against the published counts in the repository's `data/` (or `BB_DATA`):
 //!
 //! - chess: every line of `perftsuite.epd` to depth 6 and of `fischer.epd` (Chess960) to depth 5,
 //!   and both one ply shallower on the byteboard position (`--byteboard`);
@@ -18,7 +18,7 @@ use std::time::Instant;
 pub const USAGE: &str = "\
 usage: cargo xtask perft [--quick] [--threads N]
 
-Builds `bb` in release and checks, against ../shared/data (or $BB_DATA):
+Builds `bb` in release and checks, against data/ (or $BB_DATA):
   chess    perftsuite.epd to depth 6, fischer.epd (Chess960) to depth 5; both to 5 and 4 on the
            byteboard position
   reversi  start-position perft to depth 13 in conventions A, B, C (counts from the data README)
@@ -99,7 +99,7 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     };
     let data = std::env::var_os("BB_DATA")
         .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("../shared/data"));
+        .unwrap_or_else(|| root.join("data"));
     if !data.join("perftsuite.epd").exists() {
         eprintln!(
             "xtask perft: no perft data in {} (set BB_DATA to the folder holding perftsuite.epd)",

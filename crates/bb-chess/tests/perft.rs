@@ -5,7 +5,7 @@ use chess_common as common;
 
 use bb_chess::{MoveList, Position, perft};
 
-/// The Chess Programming Wiki positions from the data README, with their counts.
+/// The Chess Programming Wiki test positions, with their published counts.
 const NAMED: &[(&str, &str, &[u64])] = &[
     (
         "initial",

@@ -6,9 +6,10 @@ use proptest::prelude::*;
 
 const LINE: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;";
 
-fn data(name: &str) -> Option<String> {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    std::fs::read_to_string(format!("{dir}/../../../shared/data/{name}")).ok()
+/// A file of the repository's `data/` folder; a missing file fails the test.
+fn data(name: &str) -> String {
+    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 #[test]
@@ -25,10 +26,7 @@ fn parse_and_print_round_trip() {
 #[test]
 fn fforum_files_round_trip() {
     for name in ["fforum-1-19.obf", "fforum-20-39.obf"] {
-        let Some(text) = data(name) else {
-            eprintln!("skipped: ../shared/data/{name} not found");
-            continue;
-        };
+        let text = data(name);
         let probs = parse_file(&text).unwrap();
         assert!(probs.len() >= 19, "{name}");
         for (line, p) in text.lines().zip(&probs) {

@@ -1,4 +1,4 @@
-//! Othello perft against the published counts (../shared/data/README.md), every convention.
+//! Othello perft against the published counts (data/README.md), every convention.
 
 use bb_reversi::Board;
 use bb_reversi::perft::{Convention, perft, perft_threads, perft_with};

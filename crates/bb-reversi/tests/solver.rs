@@ -149,10 +149,8 @@ fn node_limit_and_stop_flag_interrupt() {
 }
 
 fn fforum(name: &str) -> Option<Vec<Problem>> {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let text = std::fs::read_to_string(format!("{dir}/../../../shared/data/{name}"))
-        .or_else(|_| std::fs::read_to_string(format!("{dir}/tests/data/{name}")))
-        .ok()?;
+    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     Some(parse_file(&text).unwrap())
 }
 

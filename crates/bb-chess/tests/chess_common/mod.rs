@@ -1,4 +1,4 @@
-//! Shared helpers: EPD loading from ../shared/data when present, else tests/data.
+//! Shared helpers: EPD loading from the repository's `data/` folder.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
@@ -9,15 +9,11 @@ pub struct Entry {
     pub counts: Vec<(u32, u64)>,
 }
 
-/// Reads `name` from the shared data folder if it exists, else the crate's copied subset.
+/// Reads `name` from the repository's `data/` folder; a missing file fails the test.
 pub fn load(name: &str) -> (Vec<Entry>, PathBuf) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let shared = dir.join("../../../shared/data").join(name);
-    let path = if shared.exists() {
-        shared
-    } else {
-        dir.join("tests/data").join(name)
-    };
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let entries = text
         .lines()

@@ -44,17 +44,10 @@ pub fn placement(fen: &str) -> [u64; 12] {
     sets
 }
 
-/// Placement fields of the perft suite: the shared file when it exists, else the in-tree copy.
+/// Placement fields of the perft suite (the repository's `data/perftsuite.epd`).
 pub fn positions() -> Vec<[u64; 12]> {
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/perftsuite.epd");
-    let text = std::fs::read_to_string(&shared).unwrap_or_else(|_| {
-        std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/perftsuite-head.epd"
-        ))
-        .expect("in-tree positions")
-    });
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perftsuite.epd");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let v: Vec<_> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
