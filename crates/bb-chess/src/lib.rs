@@ -30,7 +30,9 @@
 //! ```
 //!
 //! Outside the search, the calls without a token choose the backend themselves
-//! ([`bb_simd::auto!`]):
+//! ([`bb_simd::auto!`]; a `BB_BACKEND` that names a backend this CPU lacks makes the first
+//! dispatch panic, so programs call [`bb_simd::try_best_backend`] once at start-up to report
+//! it instead):
 //!
 //! ```
 //! use bb_chess::{Bitboard, Position, Square, rook_attacks};

@@ -359,6 +359,13 @@ pub fn try_best_backend() -> Result<AnyBackend, BackendEnvError> {
 }
 
 /// The token of [`best`].
+///
+/// # Panics
+/// As [`best`], when `BB_BACKEND` names an unknown backend or one this CPU or build lacks; so
+/// does every [`dispatch`], [`dispatch!`](crate::dispatch!) and run-time
+/// [`auto!`](crate::auto!) that reaches it first. Call [`try_best_backend`] once at start-up to
+/// report a bad value as an error instead.
+#[inline]
 pub fn best_backend() -> AnyBackend {
     AnyBackend::best()
 }

@@ -41,6 +41,24 @@ specialize! {
     }
 }
 
+specialize! {
+    /// A lifetime in the generics, a visibility, and a borrowed result.
+    pub(crate) fn most_bits<'a, B: Backend>(b: B, xs: &'a [u64]) -> &'a u64 {
+        let Some((first, rest)) = xs.split_first() else {
+            return &0;
+        };
+        if rest.is_empty() {
+            return first;
+        }
+        let best_rest = most_bits(b, rest);
+        if b.popcnt(*best_rest) > b.popcnt(*first) {
+            best_rest
+        } else {
+            first
+        }
+    }
+}
+
 struct Walker<B> {
     b: B,
     visited: u32,
@@ -118,6 +136,18 @@ fn every_form_on_every_backend() {
                 assert_eq!(checked, Ok(ones), "{backend}");
             }
         }
+        let want = xs.iter().fold(&0u64, |m, x| {
+            if x.count_ones() > m.count_ones() {
+                x
+            } else {
+                m
+            }
+        });
+        assert_eq!(
+            bb_simd::dispatch!(backend, |b| *most_bits(b, &xs)),
+            *want,
+            "{backend}"
+        );
         let mut out = Vec::new();
         bb_simd::dispatch!(backend, |b| even_odd(b, 5, &mut out));
         let want: Vec<u32> = (0..=5u32)
