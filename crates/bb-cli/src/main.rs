@@ -7,6 +7,34 @@ use bb_cli::bench::{self, Clock, Settings};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
+// `print!` and `println!` for every module below: the std macros panic when stdout is a pipe
+// the reader has closed (`bb bench | head -1`); these end the program quietly instead.
+macro_rules! print {
+    ($($t:tt)*) => {
+        $crate::out(format_args!($($t)*))
+    };
+}
+macro_rules! println {
+    () => {
+        $crate::out(format_args!("\n"))
+    };
+    ($($t:tt)*) => {
+        $crate::out(format_args!("{}\n", format_args!($($t)*)))
+    };
+}
+
+/// Writes to stdout; a closed pipe ends the program with status 0 (the reader has what it
+/// wanted), any other write error with a one-line message and status 2.
+fn out(args: std::fmt::Arguments<'_>) {
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("bb: writing the output: {e}");
+            std::process::exit(2);
+        }
+        std::process::exit(0);
+    }
+}
+
 mod cmd;
 mod perft_chess;
 mod perft_reversi;
@@ -21,6 +49,23 @@ fn main() -> ExitCode {
     {
         eprintln!("bb: {e}");
         return ExitCode::from(2);
+    }
+    let help = argv.iter().any(|a| a == "--help" || a == "-h");
+    let sub = (
+        argv.first().map(String::as_str),
+        argv.get(1).map(String::as_str),
+    );
+    if help {
+        let text = match sub {
+            (Some("perft"), Some("chess")) => Some(perft_chess::HELP),
+            (Some("perft"), Some("reversi")) => Some(perft_reversi::HELP),
+            (Some("solve"), _) => Some(solve::HELP),
+            _ => None,
+        };
+        if let Some(text) = text {
+            print!("{text}");
+            return ExitCode::SUCCESS;
+        }
     }
     if argv.len() >= 2 && argv[0] == "perft" && argv[1] == "chess" {
         return perft_chess::run(&argv[2..]);

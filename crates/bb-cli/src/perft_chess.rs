@@ -18,6 +18,28 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N] [--expect NODES] DEPTH";
 
+/// `bb perft chess --help`.
+pub const HELP: &str = "\
+bb perft chess: the number of leaves of the legal move tree DEPTH plies deep (bulk counting at
+the last ply), with the time and the speed.
+
+usage: bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N]
+                      [--expect NODES] DEPTH
+
+  DEPTH           plies to search (0 counts the position itself)
+  --fen FEN       the position (quote it); default: the start position. Chess960 castling
+                  in X-FEN or Shredder-FEN is recognised
+  --epd FILE      check every line of an EPD perft suite (FEN;D1 N;D2 N;...) for every depth
+                  up to DEPTH; exit status 1 on a mismatch
+  --byteboard     use the byteboard position (incrementally updated attack tables) instead of
+                  the bitboard one
+  --divide        the count under each root move, in Stockfish's `go perft` format
+  --threads N     split the root moves over N threads (default 1)
+  --expect NODES  compare the total with NODES; exit status 1 when it differs
+
+BB_BACKEND=<name> forces a backend (see `bb backends`).
+";
+
 struct Args {
     fen: Option<String>,
     epd: Option<String>,
@@ -210,6 +232,13 @@ fn run_epd(file: &str, max_depth: u32, threads: usize, byteboard: bool) -> ExitC
                 return ExitCode::from(2);
             }
         }
+    }
+    if jobs.is_empty() {
+        eprintln!(
+            "bb perft chess: {file}: nothing to check (no line with a `;D<depth> <nodes>` count \
+             at depth <= {max_depth})"
+        );
+        return ExitCode::from(2);
     }
     println!(
         "# {file}: {} positions to depth <= {max_depth}, {threads} thread{}, backend {}",

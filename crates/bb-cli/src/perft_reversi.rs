@@ -11,6 +11,25 @@ use std::time::Instant;
 const USAGE: &str =
     "usage: bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH";
 
+/// `bb perft reversi --help`.
+pub const HELP: &str = "\
+bb perft reversi: the number of leaves of the Othello game tree DEPTH plies below the start
+position (bulk counting at the last ply), with the time and the speed.
+
+usage: bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH
+
+  DEPTH              plies to search
+  --convention a|b|c which leaves count (default a):
+                     a  a pass is a ply, a finished game is a leaf (Edax, Egaroucid)
+                     b  a pass is a ply, a game finished before DEPTH is not a leaf
+                        (OEIS A124004)
+                     c  passes are not plies
+  --threads N        split the tree a few plies down over N threads (default 1)
+  --expect NODES     compare the total with NODES; exit status 1 when it differs
+
+BB_BACKEND=<name> forces a backend (see `bb backends`).
+";
+
 type Parsed = (Convention, usize, u32, Option<u64>);
 
 fn parse(args: &[String]) -> Result<Parsed, String> {

@@ -11,6 +11,22 @@ use std::time::Duration;
 
 const USAGE: &str = "usage: bb solve FILE.obf [--threads N] [--tt-bits B]";
 
+/// `bb solve --help`.
+pub const HELP: &str = "\
+bb solve: solves every problem of an OBF file exactly (perfect play to the end of the game)
+and compares the score with the file's best score, one line per problem.
+
+usage: bb solve FILE.obf [--threads N] [--tt-bits B]
+
+  FILE.obf     one problem a line: 64 squares (X, O, -; a1, b1, ..., h8), the side to move,
+               then `MOVE:score;` per move, best first (the FFO test suite format)
+  --threads N  search with N threads sharing one transposition table (default 1)
+  --tt-bits B  transposition table of 2^B entries, 24 bytes each, 10..=30 (default 21:
+               48 MiB; 24 is 384 MiB, 30 is 24 GiB)
+
+Exit status 1 when a score differs from the file's. BB_BACKEND=<name> forces a backend.
+";
+
 fn parse(args: &[String]) -> Result<(String, usize, u32), String> {
     let (mut file, mut threads, mut bits) = (None, 1, 21);
     let mut it = args.iter();
@@ -29,7 +45,26 @@ fn parse(args: &[String]) -> Result<(String, usize, u32), String> {
             s => cmd::positional(&mut file, s, |s| Ok(s.to_string()))?,
         }
     }
+    let table = 24u64 << bits;
+    if let Some(avail) = mem_available()
+        && table > avail / 2
+    {
+        return Err(format!(
+            "--tt-bits {bits}: the table needs {} MiB, more than half of the {} MiB this machine \
+             has available",
+            table >> 20,
+            avail >> 20
+        ));
+    }
     Ok((file.ok_or("missing FILE")?, threads, bits))
+}
+
+/// `MemAvailable` of /proc/meminfo in bytes (None where there is no such file).
+fn mem_available() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 fn fmt_time(d: Duration) -> String {
@@ -60,6 +95,10 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if problems.is_empty() {
+        eprintln!("bb solve: {file}: no problem in the file");
+        return ExitCode::from(2);
+    }
     println!(
         "# backend {}, {threads} thread{}, table 2^{bits} entries",
         bb_simd::best_backend().label(),

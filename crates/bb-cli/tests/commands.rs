@@ -1,0 +1,89 @@
+//! `--help` on every subcommand, and the inputs the whole programs refuse: files with nothing
+//! to check and a transposition table larger than the machine.
+
+mod cli_common;
+
+use cli_common::bb_command;
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = bb_command().args(args).output().expect("bb runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for (args, options) in [
+        (
+            &["perft", "chess", "--help"][..],
+            &[
+                "--fen",
+                "--epd",
+                "--byteboard",
+                "--divide",
+                "--threads",
+                "--expect",
+            ][..],
+        ),
+        (
+            &["perft", "reversi", "-h"][..],
+            &["--convention", "--threads", "--expect"][..],
+        ),
+        (&["solve", "--help"][..], &["--threads", "--tt-bits"][..]),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(out.contains("usage: bb"), "{args:?}: {out}");
+        for o in options {
+            assert!(out.contains(o), "{args:?} does not explain {o}: {out}");
+        }
+    }
+}
+
+#[test]
+fn nothing_to_check_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("bb-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty_epd = dir.join("empty.epd");
+    let no_counts = dir.join("nocounts.epd");
+    let empty_obf = dir.join("empty.obf");
+    std::fs::write(&empty_epd, "").unwrap();
+    std::fs::write(
+        &no_counts,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    std::fs::write(&empty_obf, "").unwrap();
+    for args in [
+        vec!["perft", "chess", "--epd", empty_epd.to_str().unwrap(), "3"],
+        vec!["perft", "chess", "--epd", no_counts.to_str().unwrap(), "3"],
+        vec!["solve", empty_obf.to_str().unwrap()],
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn table_larger_than_memory_is_refused() {
+    let avail_kib: Option<u64> = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
+        t.lines()
+            .find(|l| l.starts_with("MemAvailable:"))?
+            .split_whitespace()
+            .nth(1)?
+            .parse()
+            .ok()
+    });
+    // 2^30 entries of 24 bytes: 24 GiB, refused below 48 GiB available.
+    if avail_kib.is_some_and(|k| k < 48 << 20) {
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/fforum-1-19.obf");
+        let (code, _, err) = run(&["solve", "--tt-bits", "30", data]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("MiB"), "{err}");
+    }
+}
