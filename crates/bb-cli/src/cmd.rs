@@ -35,13 +35,18 @@ pub fn number<T: std::str::FromStr>(what: &str, s: &str) -> Result<T, String> {
         .map_err(|_| format!("{what}: {s:?} is not a number"))
 }
 
-/// The value of `--threads`: a positive number.
+/// The value of `--threads`: 1 to four times the CPU count (more only time-slices the same
+/// cores, and the solver's threads then mostly wait for each other).
 pub fn threads<'a>(it: &mut impl Iterator<Item = &'a String>) -> Result<usize, String> {
     let n = value(it, "--threads", "a number")?;
+    let max = 4 * std::thread::available_parallelism().map_or(1, usize::from);
     n.parse()
         .ok()
-        .filter(|&n| n >= 1)
-        .ok_or(format!("--threads: {n:?} is not a positive number"))
+        .filter(|n| (1..=max).contains(n))
+        .ok_or(format!(
+            "--threads: {n:?} is not in 1..={max} (4 x the {} CPUs here)",
+            max / 4
+        ))
 }
 
 /// Stores the single positional argument `s` in `slot`; a second one is an error.

@@ -58,7 +58,7 @@ fn main() -> ExitCode {
     if help {
         let text = match sub {
             (Some("perft"), Some("chess")) => Some(perft_chess::HELP),
-            (Some("perft"), Some("reversi")) => Some(perft_reversi::HELP),
+            (Some("perft"), Some("reversi" | "othello")) => Some(perft_reversi::HELP),
             (Some("solve"), _) => Some(solve::HELP),
             _ => None,
         };
@@ -70,7 +70,7 @@ fn main() -> ExitCode {
     if argv.len() >= 2 && argv[0] == "perft" && argv[1] == "chess" {
         return perft_chess::run(&argv[2..]);
     }
-    if argv.len() >= 2 && argv[0] == "perft" && argv[1] == "reversi" {
+    if argv.len() >= 2 && argv[0] == "perft" && (argv[1] == "reversi" || argv[1] == "othello") {
         return perft_reversi::run(&argv[2..]);
     }
     if argv.first().is_some_and(|a| a == "solve") {

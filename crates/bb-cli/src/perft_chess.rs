@@ -26,7 +26,7 @@ the last ply), with the time and the speed.
 usage: bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N]
                       [--expect NODES] DEPTH
 
-  DEPTH           plies to search (0 counts the position itself)
+  DEPTH           plies to search, 0..=10 (0 counts the position itself)
   --fen FEN       the position (quote it); default: the start position. Chess960 castling
                   in X-FEN or Shredder-FEN is recognised
   --epd FILE      check every line of an EPD perft suite (FEN;D1 N;D2 N;...) for every depth
@@ -80,6 +80,13 @@ fn parse(args: &[String]) -> Result<Args, String> {
         }
     }
     a.depth = depth.ok_or("missing DEPTH")?;
+    // Depth 10 from the start is 7e13 leaves, about a day and a half on one core.
+    if a.depth > 10 {
+        return Err(format!(
+            "DEPTH {} is beyond what finishes in days (at most 10)",
+            a.depth
+        ));
+    }
     if a.epd.is_some() && (a.fen.is_some() || a.divide || a.expect.is_some()) {
         return Err("--epd does not combine with --fen, --divide or --expect".into());
     }

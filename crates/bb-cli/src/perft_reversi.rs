@@ -18,7 +18,7 @@ position (bulk counting at the last ply), with the time and the speed.
 
 usage: bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH
 
-  DEPTH              plies to search
+  DEPTH              plies to search, 0..=18
   --convention a|b|c which leaves count (default a):
                      a  a pass is a ply, a finished game is a leaf (Edax, Egaroucid)
                      b  a pass is a ply, a game finished before DEPTH is not a leaf
@@ -54,7 +54,14 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
             s => cmd::positional(&mut depth, s, |s| cmd::number("DEPTH", s))?,
         }
     }
-    Ok((cv, threads, depth.ok_or("missing DEPTH")?, expect))
+    let depth = depth.ok_or("missing DEPTH")?;
+    // Depth 18 is about 3e15 leaves, a month on one core at a billion a second.
+    if depth > 18 {
+        return Err(format!(
+            "DEPTH {depth} is beyond what finishes in weeks (at most 18)"
+        ));
+    }
+    Ok((cv, threads, depth, expect))
 }
 
 /// Runs the command on the arguments after `perft reversi`.

@@ -87,3 +87,21 @@ fn table_larger_than_memory_is_refused() {
         assert!(err.contains("MiB"), "{err}");
     }
 }
+
+#[test]
+fn unbounded_work_is_refused() {
+    for args in [
+        &["perft", "chess", "100"][..],
+        &["perft", "reversi", "40"][..],
+        &["perft", "chess", "--threads", "100000", "2"][..],
+        &["perft", "reversi", "--threads", "0", "2"][..],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // `othello` names the same command as `reversi`.
+    let (code, out, err) = run(&["perft", "othello", "4"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("nodes 244 "), "{out}");
+}

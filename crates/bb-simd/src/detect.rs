@@ -401,7 +401,13 @@ pub fn detect() -> CpuFeatures {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
+/// Miri cannot run the CPUID instruction; the vendor only steers the slow-PEXT rule.
+#[cfg(all(target_arch = "x86_64", miri))]
+fn vendor_family_model() -> (Vendor, u32, u32) {
+    (Vendor::Other, 0, 0)
+}
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 fn vendor_family_model() -> (Vendor, u32, u32) {
     use core::arch::x86_64::__cpuid;
     // CPUID exists on every x86-64 CPU; leaf 0 is always valid.
