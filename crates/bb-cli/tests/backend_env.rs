@@ -26,7 +26,11 @@ fn bad_backend_is_a_usage_error() {
                 .expect("bb runs");
             let err = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(2), "{args:?} {value}: {err}");
-            assert_eq!(err.lines().count(), 1, "{args:?} {value}: {err}");
+            assert_eq!(
+                cli_common::own_lines(&err).len(),
+                1,
+                "{args:?} {value}: {err}"
+            );
             assert!(err.contains("BB_BACKEND"), "{args:?} {value}: {err}");
             assert!(!err.contains("panicked"), "{args:?} {value}: {err}");
         }

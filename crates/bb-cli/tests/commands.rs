@@ -64,7 +64,7 @@ fn nothing_to_check_is_an_error() {
     ] {
         let (code, _, err) = run(&args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert_eq!(cli_common::own_lines(&err).len(), 1, "{args:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -17,3 +17,10 @@ pub fn bb_command() -> Command {
         None => Command::new(bb),
     }
 }
+
+/// The lines `bb` itself wrote to stderr: an emulator's own warnings (`qemu-x86_64: warning:
+/// ...`, printed before `bb` starts) are left out.
+#[allow(dead_code)] // not every test file counts lines
+pub fn own_lines(stderr: &str) -> Vec<&str> {
+    stderr.lines().filter(|l| !l.starts_with("qemu-")).collect()
+}
