@@ -177,6 +177,7 @@ fn child_best() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot spawn the child process")]
 fn unavailable_backend_fails_loudly() {
     // A backend this build does not contain: unavailable whatever CPU (or emulator) runs the
     // child process.
