@@ -105,3 +105,19 @@ fn unbounded_work_is_refused() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("nodes 244 "), "{out}");
 }
+
+#[test]
+fn solve_limits_stop_a_problem_and_go_on() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/fforum-20-39.obf");
+    let (code, out, err) = run(&["solve", "--max-nodes", "2000", data]);
+    assert_eq!(code, Some(0), "{err}");
+    // Every problem has a row: the easy ones solved, the others stopped.
+    let rows = out.lines().filter(|l| l.contains(" | ")).count();
+    assert_eq!(rows, 1 + 20, "{out}");
+    assert!(out.contains("stopped after"), "{out}");
+    assert!(out.contains("stopped by a limit"), "{out}");
+    for bad in ["0", "-1", "x"] {
+        let (code, _, err) = run(&["solve", "--time", bad, data]);
+        assert_eq!(code, Some(2), "--time {bad}: {err}");
+    }
+}
