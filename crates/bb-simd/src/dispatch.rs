@@ -472,47 +472,50 @@ pub fn for_each_backend<W: WithBackend + Clone>(op: W) -> std::vec::Vec<(AnyBack
 #[macro_export]
 macro_rules! dispatch {
     (|$b:ident| $body:expr) => {
-        $crate::dispatch!($crate::best_backend(), |$b| $body)
+        $crate::__dispatch_arms!($crate::best_backend(), $crate::Backend::vectorize, [] $b $body)
     };
     (move |$b:ident| $body:expr) => {
-        $crate::dispatch!($crate::best_backend(), move |$b| $body)
-    };
-    ($backend:expr, move |$b:ident| $body:expr) => {
-        match $backend {
-            $crate::AnyBackend::Scalar($b) => $crate::Backend::vectorize($b, move || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Sse2($b) => $crate::Backend::vectorize($b, move || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Ssse3($b) => $crate::Backend::vectorize($b, move || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx2($b) => $crate::Backend::vectorize($b, move || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx2SlowPext($b) => $crate::Backend::vectorize($b, move || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx512($b) => $crate::Backend::vectorize($b, move || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx512Vbmi($b) => $crate::Backend::vectorize($b, move || $body),
-            #[cfg(target_arch = "aarch64")]
-            $crate::AnyBackend::Neon($b) => $crate::Backend::vectorize($b, move || $body),
-        }
+        $crate::__dispatch_arms!(
+            $crate::best_backend(),
+            $crate::Backend::vectorize,
+            [move] $b $body
+        )
     };
     ($backend:expr, |$b:ident| $body:expr) => {
+        $crate::__dispatch_arms!($backend, $crate::Backend::vectorize, [] $b $body)
+    };
+    ($backend:expr, move |$b:ident| $body:expr) => {
+        $crate::__dispatch_arms!($backend, $crate::Backend::vectorize, [move] $b $body)
+    };
+}
+
+/// One match arm per token, each running the body inside the token's `vectorize`; the scalar
+/// arm calls `$scalar(token, closure)` instead, so that [`auto!`](crate::auto!) can put it out
+/// of line. `[move]` makes the closures capture by value.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch_arms {
+    ($backend:expr, $scalar:path, [$($mv:tt)?] $b:ident $body:expr) => {
         match $backend {
-            $crate::AnyBackend::Scalar($b) => $crate::Backend::vectorize($b, || $body),
+            $crate::AnyBackend::Scalar($b) => $scalar($b, $($mv)? || $body),
             #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Sse2($b) => $crate::Backend::vectorize($b, || $body),
+            $crate::AnyBackend::Sse2($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
             #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Ssse3($b) => $crate::Backend::vectorize($b, || $body),
+            $crate::AnyBackend::Ssse3($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
             #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx2($b) => $crate::Backend::vectorize($b, || $body),
+            $crate::AnyBackend::Avx2($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
             #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx2SlowPext($b) => $crate::Backend::vectorize($b, || $body),
+            $crate::AnyBackend::Avx2SlowPext($b) => {
+                $crate::Backend::vectorize($b, $($mv)? || $body)
+            }
             #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx512($b) => $crate::Backend::vectorize($b, || $body),
+            $crate::AnyBackend::Avx512($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
             #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx512Vbmi($b) => $crate::Backend::vectorize($b, || $body),
+            $crate::AnyBackend::Avx512Vbmi($b) => {
+                $crate::Backend::vectorize($b, $($mv)? || $body)
+            }
             #[cfg(target_arch = "aarch64")]
-            $crate::AnyBackend::Neon($b) => $crate::Backend::vectorize($b, || $body),
+            $crate::AnyBackend::Neon($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
         }
     };
 }
@@ -544,105 +547,24 @@ macro_rules! for_each_backend {
 /// When it is `Some`, [`auto!`](crate::auto!) (and the game crates' high-level APIs built on
 /// it) use that token with no run-time check at all; when it is `None`, they use the cached
 /// run-time choice of [`best_backend`].
-pub const STATIC_BEST: Option<Isa> = static_best::ISA;
+pub const STATIC_BEST: Option<Isa> = isa_of(&static_best::TOKEN);
 
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "sse2",
-    target_feature = "ssse3",
-    target_feature = "sse4.1",
-    target_feature = "sse4.2",
-    target_feature = "popcnt",
-    target_feature = "avx",
-    target_feature = "avx2",
-    target_feature = "bmi1",
-    target_feature = "bmi2",
-    target_feature = "lzcnt",
-    target_feature = "movbe",
-    target_feature = "avx512f",
-    target_feature = "avx512cd",
-    target_feature = "avx512bw",
-    target_feature = "avx512dq",
-    target_feature = "avx512vl",
-    target_feature = "avx512vbmi",
-    target_feature = "avx512vbmi2",
-    target_feature = "gfni",
-    target_feature = "avx512bitalg",
-    target_feature = "avx512vpopcntdq",
-    target_feature = "avx512vnni",
-))]
-#[doc(hidden)]
-pub mod static_best {
-    use crate::{Avx512Vbmi, Isa};
-    pub const ISA: Option<Isa> = Some(Isa::Avx512Vbmi);
-    /// The token the compile-time target features prove.
-    // SAFETY: this module exists only when every feature `Avx512Vbmi` requires is enabled for
-    // the whole build, so any CPU that runs this code has them.
-    pub const TOKEN: Avx512Vbmi = unsafe { Avx512Vbmi::new_unchecked() };
-
-    #[macro_export]
-    #[doc(hidden)]
-    macro_rules! __auto {
-        (|$b:ident| $body:expr) => {{
-            let $b = $crate::static_best::TOKEN;
-            $crate::Backend::vectorize($b, || $body)
-        }};
-        (move |$b:ident| $body:expr) => {{
-            let $b = $crate::static_best::TOKEN;
-            $crate::Backend::vectorize($b, move || $body)
-        }};
-    }
+const fn isa_of<B: Backend>(token: &Option<B>) -> Option<Isa> {
+    if token.is_some() { Some(B::ISA) } else { None }
 }
 
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[doc(hidden)]
 pub mod static_best {
-    use crate::{Isa, Neon};
-    pub const ISA: Option<Isa> = Some(Isa::Neon);
-    /// The token the compile-time target features prove.
-    // SAFETY: this module exists only when Neon is enabled for the whole build, so any CPU that
-    // runs this code has it.
-    pub const TOKEN: Neon = unsafe { Neon::new_unchecked() };
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    use crate::Scalar;
+    #[cfg(target_arch = "x86_64")]
+    use crate::{Avx512Vbmi, Scalar};
+    #[cfg(target_arch = "aarch64")]
+    use crate::{Neon, Scalar};
 
-    #[macro_export]
-    #[doc(hidden)]
-    macro_rules! __auto {
-        (|$b:ident| $body:expr) => {{
-            let $b = $crate::static_best::TOKEN;
-            $crate::Backend::vectorize($b, || $body)
-        }};
-        (move |$b:ident| $body:expr) => {{
-            let $b = $crate::static_best::TOKEN;
-            $crate::Backend::vectorize($b, move || $body)
-        }};
-    }
-}
-
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-#[doc(hidden)]
-pub mod static_best {
-    use crate::{Isa, Scalar};
-    pub const ISA: Option<Isa> = Some(Isa::Scalar);
-    /// The only token of this architecture.
-    pub const TOKEN: Scalar = Scalar;
-
-    #[macro_export]
-    #[doc(hidden)]
-    macro_rules! __auto {
-        (|$b:ident| $body:expr) => {{
-            let $b = $crate::static_best::TOKEN;
-            $crate::Backend::vectorize($b, || $body)
-        }};
-        (move |$b:ident| $body:expr) => {{
-            let $b = $crate::static_best::TOKEN;
-            $crate::Backend::vectorize($b, move || $body)
-        }};
-    }
-}
-
-#[cfg(not(any(
-    all(
-        target_arch = "x86_64",
+    /// `Avx512Vbmi` when the build enables every feature it requires.
+    #[cfg(target_arch = "x86_64")]
+    pub const TOKEN: Option<Avx512Vbmi> = if cfg!(all(
         target_feature = "sse2",
         target_feature = "ssse3",
         target_feature = "sse4.1",
@@ -665,70 +587,44 @@ pub mod static_best {
         target_feature = "avx512bitalg",
         target_feature = "avx512vpopcntdq",
         target_feature = "avx512vnni",
-    ),
-    all(target_arch = "aarch64", target_feature = "neon"),
-    not(any(target_arch = "x86_64", target_arch = "aarch64")),
-)))]
-#[doc(hidden)]
-pub mod static_best {
-    use crate::Isa;
-    pub const ISA: Option<Isa> = None;
+    )) {
+        // SAFETY: evaluated only when every feature `Avx512Vbmi` requires is enabled for the
+        // whole build, so any CPU that runs this code has them.
+        Some(unsafe { Avx512Vbmi::new_unchecked() })
+    } else {
+        None
+    };
 
-    /// Calls `f` out of line (the scalar arm of a run-time [`auto!`](crate::auto!)).
+    /// `Neon` when the build enables it (every AArch64 Linux and macOS target does).
+    #[cfg(target_arch = "aarch64")]
+    pub const TOKEN: Option<Neon> = if cfg!(target_feature = "neon") {
+        // SAFETY: evaluated only when Neon is enabled for the whole build, so any CPU that
+        // runs this code has it.
+        Some(unsafe { Neon::new_unchecked() })
+    } else {
+        None
+    };
+
+    /// The only token of an architecture without a SIMD backend.
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    pub const TOKEN: Option<Scalar> = Some(Scalar);
+
+    /// Runs the scalar arm of a run-time [`auto!`](crate::auto!) out of line.
     #[inline(never)]
-    pub fn outline<R, F: FnOnce() -> R>(f: F) -> R {
+    pub fn outline<R, F: FnOnce() -> R>(_: Scalar, f: F) -> R {
         f()
-    }
-
-    #[macro_export]
-    #[doc(hidden)]
-    macro_rules! __auto {
-        (|$b:ident| $body:expr) => {
-            $crate::__auto_dyn!([] |$b| $body)
-        };
-        (move |$b:ident| $body:expr) => {
-            $crate::__auto_dyn!([move] |$b| $body)
-        };
-    }
-
-    // Every arm is one out-of-line call (the scalar one too), so that the dispatch left at the
-    // call site is small enough to inline: one load, one indirect jump, one call.
-    #[macro_export]
-    #[doc(hidden)]
-    macro_rules! __auto_dyn {
-        ([$($mv:tt)?] |$b:ident| $body:expr) => {
-            match $crate::best_backend() {
-                $crate::AnyBackend::Scalar($b) => $crate::static_best::outline($($mv)? || $body),
-                #[cfg(target_arch = "x86_64")]
-                $crate::AnyBackend::Sse2($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-                #[cfg(target_arch = "x86_64")]
-                $crate::AnyBackend::Ssse3($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-                #[cfg(target_arch = "x86_64")]
-                $crate::AnyBackend::Avx2($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-                #[cfg(target_arch = "x86_64")]
-                $crate::AnyBackend::Avx2SlowPext($b) => {
-                    $crate::Backend::vectorize($b, $($mv)? || $body)
-                }
-                #[cfg(target_arch = "x86_64")]
-                $crate::AnyBackend::Avx512($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-                #[cfg(target_arch = "x86_64")]
-                $crate::AnyBackend::Avx512Vbmi($b) => {
-                    $crate::Backend::vectorize($b, $($mv)? || $body)
-                }
-                #[cfg(target_arch = "aarch64")]
-                $crate::AnyBackend::Neon($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-            }
-        };
     }
 }
 
 /// Evaluates a body with `b` bound to the best backend's token, inside `b.vectorize(..)`: the
 /// token [`STATIC_BEST`] names, with no run-time check, when the build's target features prove
-/// it; else the cached run-time choice of [`best_backend`] (one load and one multiway branch).
+/// it; else the cached run-time choice of [`best_backend`], where every arm (the scalar one
+/// too) is one out-of-line call, so that the dispatch left at the call site is small enough to
+/// inline: one load, one jump table, one call.
 ///
 /// This is what the game crates' high-level APIs (`bb_reversi::Board::moves`,
 /// `bb_chess::Position::legal_moves`, ...) call. Unlike [`dispatch!`](crate::dispatch!), a
-/// static choice ignores `BB_BACKEND`.
+/// static choice ignores `BB_BACKEND`. `auto!(move |b| ..)` captures by value.
 ///
 /// ```
 /// use bb_simd::Backend;
@@ -738,9 +634,25 @@ pub mod static_best {
 #[macro_export]
 macro_rules! auto {
     (|$b:ident| $body:expr) => {
-        $crate::__auto!(|$b| $body)
+        $crate::__auto!([] $b $body)
     };
     (move |$b:ident| $body:expr) => {
-        $crate::__auto!(move |$b| $body)
+        $crate::__auto!([move] $b $body)
+    };
+}
+
+/// [`auto!`]: the static token is a constant, so one of the two arms folds away.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __auto {
+    ([$($mv:tt)?] $b:ident $body:expr) => {
+        match $crate::static_best::TOKEN {
+            Some($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
+            None => $crate::__dispatch_arms!(
+                $crate::best_backend(),
+                $crate::static_best::outline,
+                [$($mv)?] $b $body
+            ),
+        }
     };
 }
