@@ -15,7 +15,8 @@ pub trait SetwiseVariant: Copy + Default + 'static {
     const NAME: &'static str;
     /// The seed section it comes from.
     const SEED: &'static str;
-    /// Whether the variant runs natively on `B`.
+    /// Whether this variant runs natively (not through emulated operations) on `B`; the
+    /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
         true
     }

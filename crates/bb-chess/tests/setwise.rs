@@ -33,9 +33,6 @@ struct Visit<'a, B>(B, &'a [Case], usize);
 
 impl<B: Backend> SetwiseVisitor for Visit<'_, B> {
     fn visit<V: SetwiseVariant>(&mut self, _: V) {
-        if !V::supported::<B>() {
-            return;
-        }
         for &(s, o, r, bi, q) in self.1 {
             assert_eq!(
                 V::rooks(self.0, s, o),

@@ -51,9 +51,6 @@ struct Visit<'a, B> {
 
 impl<B: Backend> SliderVisitor for Visit<'_, B> {
     fn visit<V: SliderVariant>(&mut self, _: V) {
-        if !V::supported::<B>() {
-            return;
-        }
         let b = self.b;
         for &(sq, occ, noisy, expected) in self.cases {
             for o in [occ, noisy] {

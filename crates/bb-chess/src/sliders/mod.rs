@@ -36,7 +36,8 @@ pub trait SliderVariant: Copy + Default + 'static {
     const NAME: &'static str;
     /// The seed section the technique comes from.
     const SEED: &'static str;
-    /// Whether the variant runs natively (not emulated) on `B`; the registry skips it otherwise.
+    /// Whether this variant runs natively (not through emulated operations) on `B`; the
+    /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
         true
     }

@@ -66,7 +66,8 @@ pub trait LastFlipVariant: Copy + Default + Send + Sync + 'static {
     const NAME: &'static str;
     /// Where the technique comes from.
     const SEED: &'static str;
-    /// Whether the variant runs natively on `B`.
+    /// Whether this variant runs natively (not through emulated operations) on `B`; the
+    /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
         true
     }
