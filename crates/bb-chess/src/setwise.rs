@@ -340,23 +340,35 @@ pub fn bishops<B: Backend>(b: B, sliders: u64, occupied: u64) -> u64 {
     KoggeStone::bishops(b, sliders, occupied)
 }
 
+/// The per-backend default table of [`queens`], written once and read by it and by
+/// [`default_queens_name`]: `V` names the variant type of `$isa` inside `$e`. The match is
+/// exhaustive, so a new backend token does not compile until it has a default here.
+macro_rules! default_variant {
+    ($isa:expr, |$V:ident| $e:expr) => {
+        match $isa {
+            Isa::Sse2 | Isa::Ssse3 => {
+                type $V = KoggeStoneBswap;
+                $e
+            }
+            Isa::Scalar | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Neon => {
+                type $V = KoggeStone;
+                $e
+            }
+        }
+    };
+}
+
 /// Set-wise queen attacks with the default variant of `B`: [`KoggeStoneBswap`] on Sse2 and
 /// Ssse3 (the same throughput as [`KoggeStone`] there and about half its latency),
 /// [`KoggeStone`] elsewhere ([`default_queens_name`]).
 #[inline(always)]
 pub fn queens<B: Backend>(b: B, sliders: u64, occupied: u64) -> u64 {
-    match B::ISA {
-        Isa::Sse2 | Isa::Ssse3 => KoggeStoneBswap::queens(b, sliders, occupied),
-        _ => KoggeStone::queens(b, sliders, occupied),
-    }
+    default_variant!(B::ISA, |V| V::queens(b, sliders, occupied))
 }
 
 /// Name of the variant [`queens`] uses on `isa` ([`rooks`] and [`bishops`] use `kogge_stone`
 /// everywhere).
 #[must_use]
 pub const fn default_queens_name(isa: Isa) -> &'static str {
-    match isa {
-        Isa::Sse2 | Isa::Ssse3 => KoggeStoneBswap::NAME,
-        _ => KoggeStone::NAME,
-    }
+    default_variant!(isa, |V| V::NAME)
 }

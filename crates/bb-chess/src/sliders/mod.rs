@@ -89,36 +89,39 @@ pub fn for_each_variant(visitor: &mut impl SliderVisitor) {
     visitor.visit(Default_);
 }
 
+// The per-backend default table, written once and read by every default kernel and by
+// `default_name`; `V` names the variant type for token `$B` inside `$e`. Measured on this machine
+// class (see docs/techniques-chess.md): PEXT wherever it is fast (AVX2 with fast PEXT,
+// AVX-512), fancy magics elsewhere (including AMD Zen 1/2, whose PEXT is microcoded). The match
+// is exhaustive, so a new backend token does not compile until it has a default here.
+macro_rules! default_variant {
+    ($B:ty, |$V:ident| $e:expr) => {
+        match <$B as Backend>::ISA {
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if <$B as Backend>::FAST_PEXT => {
+                type $V = Pext;
+                $e
+            }
+            Isa::Scalar
+            | Isa::Sse2
+            | Isa::Ssse3
+            | Isa::Avx2
+            | Isa::Avx512
+            | Isa::Avx512Vbmi
+            | Isa::Neon => {
+                type $V = FancyMagic;
+                $e
+            }
+        }
+    };
+}
+
 /// Which variant [`rook`], [`bishop`] and [`queen`] use on backend `B` (its [`SliderVariant::NAME`]).
 ///
 /// ```
 /// assert_eq!(bb_chess::sliders::default_name::<bb_simd::Scalar>(), "fancy_magic");
 /// ```
 pub fn default_name<B: Backend>() -> &'static str {
-    match choice::<B>() {
-        Choice::Pext => Pext::NAME,
-        Choice::Cooijmans => HqCooijmans::NAME,
-        Choice::Magic => FancyMagic::NAME,
-    }
-}
-
-#[allow(dead_code)]
-enum Choice {
-    Pext,
-    Cooijmans,
-    Magic,
-}
-
-// The per-backend choice, measured on this machine class (see docs/techniques-chess.md): PEXT
-// wherever it is fast (AVX2 with fast PEXT, AVX-512), fancy magics elsewhere (including AMD
-// Zen 1/2, whose PEXT is microcoded). `Choice::Cooijmans` is kept for the AVX-512 experiments
-// (table-free, best latency after `peshkov_twin`) but not selected.
-#[inline(always)]
-const fn choice<B: Backend>() -> Choice {
-    match B::ISA {
-        Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if B::FAST_PEXT => Choice::Pext,
-        _ => Choice::Magic,
-    }
+    default_variant!(B, |V| V::NAME)
 }
 
 macro_rules! default_kernel {
@@ -129,11 +132,7 @@ macro_rules! default_kernel {
         /// `b.vectorize(..)` so the backend's instructions inline.
         #[inline(always)]
         pub fn $name<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
-            match choice::<B>() {
-                Choice::Pext => Pext::$name(b, sq, occ),
-                Choice::Cooijmans => HqCooijmans::$name(b, sq, occ),
-                Choice::Magic => FancyMagic::$name(b, sq, occ),
-            }
+            default_variant!(B, |V| V::$name(b, sq, occ))
         }
     };
 }

@@ -4,7 +4,7 @@
 
 use super::{FlipVariant, SHIFTS, half, variant};
 use bb_core::Square;
-use bb_simd::{Backend, Isa};
+use bb_simd::Backend;
 
 /// Opponent masks with the board edge cleared per line (the seed's "sentinel on the edge").
 pub(crate) const EDGE: [u64; 4] = [
@@ -16,7 +16,7 @@ pub(crate) const EDGE: [u64; 4] = [
 
 /// The variants in this file need 256-bit integer vectors natively (Avx2 and up).
 fn avx2_up<B: Backend>() -> bool {
-    matches!(B::ISA, Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi)
+    matches!(super::family(B::ISA), super::Family::X86) && B::VECTOR_BITS >= 256
 }
 
 /// OR of the four lanes.

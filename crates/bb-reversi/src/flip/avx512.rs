@@ -4,10 +4,10 @@
 use super::avx2::{fold, setup};
 use super::{FlipVariant, half, variant};
 use bb_core::Square;
-use bb_simd::{Backend, Isa};
+use bb_simd::Backend;
 
 fn avx512_up<B: Backend>() -> bool {
-    matches!(B::ISA, Isa::Avx512 | Isa::Avx512Vbmi)
+    matches!(super::family(B::ISA), super::Family::X86) && B::VECTOR_BITS >= 512
 }
 
 /// LSB-ward half by VPLZCNTQ: `(1 << 63) >> lzcnt(!O & M)`.

@@ -117,6 +117,36 @@ pub fn for_each_variant(v: &mut impl FlipVisitor) {
     v.visit(NeonRbit);
 }
 
+/// The per-backend default table, written once and read by [`flip`] and [`default_name`]: `V`
+/// names the variant type of `$isa` inside `$e`. The match is exhaustive, so a new backend token
+/// does not compile until it has a default here.
+macro_rules! default_variant {
+    ($isa:expr, |$V:ident| $e:expr) => {
+        match $isa {
+            Isa::Scalar => {
+                type $V = CarryLzcnt;
+                $e
+            }
+            Isa::Sse2 | Isa::Ssse3 => {
+                type $V = Sse2Bswap;
+                $e
+            }
+            Isa::Avx2 => {
+                type $V = Avx2SmartClear;
+                $e
+            }
+            Isa::Avx512 | Isa::Avx512Vbmi => {
+                type $V = Avx512Mask;
+                $e
+            }
+            Isa::Neon => {
+                type $V = NeonRbit;
+                $e
+            }
+        }
+    };
+}
+
 /// The default flip for backend `B`, chosen by measurement (docs/techniques-reversi.md).
 ///
 /// ```
@@ -128,13 +158,7 @@ pub fn for_each_variant(v: &mut impl FlipVisitor) {
 /// ```
 #[inline(always)]
 pub fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
-    match B::ISA {
-        Isa::Scalar => CarryLzcnt::flip(b, sq, p, o),
-        Isa::Sse2 | Isa::Ssse3 => Sse2Bswap::flip(b, sq, p, o),
-        Isa::Avx2 => Avx2SmartClear::flip(b, sq, p, o),
-        Isa::Avx512 | Isa::Avx512Vbmi => Avx512Mask::flip(b, sq, p, o),
-        _ => NeonRbit::flip(b, sq, p, o),
-    }
+    default_variant!(B::ISA, |V| V::flip(b, sq, p, o))
 }
 
 /// The name of the variant [`flip`] uses on backends of instruction set `isa`.
@@ -145,13 +169,7 @@ pub fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
 /// ```
 #[must_use]
 pub const fn default_name(isa: Isa) -> &'static str {
-    match isa {
-        Isa::Scalar => CarryLzcnt::NAME,
-        Isa::Sse2 | Isa::Ssse3 => Sse2Bswap::NAME,
-        Isa::Avx2 => Avx2SmartClear::NAME,
-        Isa::Avx512 | Isa::Avx512Vbmi => Avx512Mask::NAME,
-        _ => NeonRbit::NAME,
-    }
+    default_variant!(isa, |V| V::NAME)
 }
 
 /// Declares a unit struct variant with its docs.
@@ -163,6 +181,23 @@ macro_rules! variant {
     };
 }
 pub(crate) use variant;
+
+/// The instruction family whose native operations a variant is written for (what
+/// [`FlipVariant::supported`] asks). Exhaustive, so a new backend token must choose its family.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Family {
+    Portable,
+    X86,
+    Arm,
+}
+
+pub(crate) const fn family(isa: Isa) -> Family {
+    match isa {
+        Isa::Scalar => Family::Portable,
+        Isa::Sse2 | Isa::Ssse3 | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Family::X86,
+        Isa::Neon => Family::Arm,
+    }
+}
 
 /// The half lines of `sq`.
 #[inline(always)]

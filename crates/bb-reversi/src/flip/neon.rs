@@ -3,7 +3,7 @@
 
 use super::{FlipVariant, half, variant};
 use bb_core::Square;
-use bb_simd::{Backend, Isa};
+use bb_simd::Backend;
 
 /// MSB-ward pair by carry propagation; the saturating 64-bit subtract (UQSUB, `vqsubq_u64`)
 /// turns the outflank into the run and leaves 0 at 0, so no `outflank != 0` test.
@@ -40,7 +40,7 @@ impl FlipVariant for NeonVclz {
     const NAME: &'static str = "neon_vclz";
     const SEED: &'static str = "002 Flip neon: vclz";
     fn supported<B: Backend>() -> bool {
-        B::ISA == Isa::Neon
+        matches!(super::family(B::ISA), super::Family::Arm)
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
@@ -68,7 +68,7 @@ impl FlipVariant for NeonRbit {
     const NAME: &'static str = "neon_rbit";
     const SEED: &'static str = "002 Flip neon: rbit";
     fn supported<B: Backend>() -> bool {
-        B::ISA == Isa::Neon
+        matches!(super::family(B::ISA), super::Family::Arm)
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {

@@ -5,7 +5,7 @@ use super::ms1b_float::{epu64, flipmask};
 use super::{FlipVariant, half, variant};
 use bb_core::Square;
 use bb_core::masks::HALF_LINES;
-use bb_simd::{Backend, Isa};
+use bb_simd::Backend;
 
 /// Two MSB-ward rays by carry propagation: `((O | !M) + 1) & M & P` is the outflank, then
 /// `(outflank - 1) & !flipmask & M` (flipmask: PCMPEQD on swapped dwords). `not_m` is `!m`,
@@ -42,7 +42,7 @@ impl FlipVariant for Sse2Ms1bFloat {
     const NAME: &'static str = "sse2_ms1b_float";
     const SEED: &'static str = "002 Flip: SSE2 MS1B float conversion, 2 directions per register";
     fn supported<B: Backend>() -> bool {
-        !matches!(B::ISA, Isa::Scalar | Isa::Neon)
+        matches!(super::family(B::ISA), super::Family::X86)
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
@@ -75,7 +75,7 @@ impl FlipVariant for Sse2Bswap {
     const NAME: &'static str = "sse2_bswap";
     const SEED: &'static str = "002 Flip: byte swap + carry propagation (SSE2), rank by table";
     fn supported<B: Backend>() -> bool {
-        !matches!(B::ISA, Isa::Scalar | Isa::Neon)
+        matches!(super::family(B::ISA), super::Family::X86)
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {

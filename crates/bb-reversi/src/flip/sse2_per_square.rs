@@ -9,7 +9,7 @@ use super::sse2::{carry_up2, ms1b_down2};
 use super::{FlipVariant, variant};
 use bb_core::Square;
 use bb_core::masks::HALF_LINES;
-use bb_simd::{Backend, Isa};
+use bb_simd::Backend;
 
 /// How one square computes its flips; built by [`plan`] at compile time.
 #[derive(Clone, Copy, Debug)]
@@ -274,7 +274,7 @@ impl FlipVariant for Sse2PerSquare {
     const SEED: &'static str =
         "002 Flip: SSE2 per-square functions (PSUBUSB, PMINSW, PMULLW/PMULHUW, PMADDWD, MS1B)";
     fn supported<B: Backend>() -> bool {
-        !matches!(B::ISA, Isa::Scalar | Isa::Neon)
+        matches!(super::family(B::ISA), super::Family::X86)
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {

@@ -98,24 +98,38 @@ pub fn for_each_variant(visitor: &mut impl LastFlipVisitor) {
     visitor.visit(NeonAddv);
 }
 
+/// The per-backend default table, written once and read by the kernel and [`default_name`]: `V`
+/// names the variant type of `$isa` inside `$e`. The match is exhaustive, so a new backend token
+/// does not compile until it has a default here.
+macro_rules! default_variant {
+    ($isa:expr, |$V:ident| $e:expr) => {
+        match $isa {
+            Isa::Avx512 | Isa::Avx512Vbmi => {
+                type $V = Avx512TestMb256;
+                $e
+            }
+            Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => {
+                type $V = Sse2Gather;
+                $e
+            }
+            Isa::Scalar | Isa::Neon => {
+                type $V = Kindergarten64;
+                $e
+            }
+        }
+    };
+}
+
 /// Name of [`count_last_flip`]'s variant on `isa`.
 #[must_use]
 pub const fn default_name(isa: Isa) -> &'static str {
-    match isa {
-        Isa::Avx512 | Isa::Avx512Vbmi => Avx512TestMb256::NAME,
-        Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => Sse2Gather::NAME,
-        _ => Kindergarten64::NAME,
-    }
+    default_variant!(isa, |V| V::NAME)
 }
 
 /// The default last-flip count for backend `B` (see docs/techniques-reversi.md).
 #[inline(always)]
 pub fn count_last_flip<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-    match B::ISA {
-        Isa::Avx512 | Isa::Avx512Vbmi => Avx512TestMb256::count(b, sq, p),
-        Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => Sse2Gather::count(b, sq, p),
-        _ => Kindergarten64::count(b, sq, p),
-    }
+    default_variant!(B::ISA, |V| V::count(b, sq, p))
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;

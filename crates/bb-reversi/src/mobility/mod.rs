@@ -72,13 +72,28 @@ pub fn for_each_variant(visitor: &mut impl MobilityVisitor) {
     visitor.visit(Avx512Lanes);
 }
 
+/// The per-backend default table, written once and read by the kernel and [`default_name`]: `V`
+/// names the variant type of `$isa` inside `$e`. The match is exhaustive, so a new backend token
+/// does not compile until it has a default here.
+macro_rules! default_variant {
+    ($isa:expr, |$V:ident| $e:expr) => {
+        match $isa {
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => {
+                type $V = Avx2Lanes;
+                $e
+            }
+            Isa::Scalar | Isa::Sse2 | Isa::Ssse3 | Isa::Neon => {
+                type $V = KoggeStone8;
+                $e
+            }
+        }
+    };
+}
+
 /// Name of [`mobility`]'s variant on `isa`.
 #[must_use]
 pub const fn default_name(isa: Isa) -> &'static str {
-    match isa {
-        Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Avx2Lanes::NAME,
-        _ => KoggeStone8::NAME,
-    }
+    default_variant!(isa, |V| V::NAME)
 }
 
 /// The default mobility for backend `B`, chosen by measurement (docs/techniques-reversi.md):
@@ -87,10 +102,7 @@ pub const fn default_name(isa: Isa) -> &'static str {
 /// seed notes that shift-and-operate instructions make it the fastest).
 #[inline(always)]
 pub fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
-    match B::ISA {
-        Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Avx2Lanes::mobility(b, p, o),
-        _ => KoggeStone8::mobility(b, p, o),
-    }
+    default_variant!(B::ISA, |V| V::mobility(b, p, o))
 }
 
 /// Eight directions in general registers (seed 002 "Mobility", Arm64 form).
