@@ -3,117 +3,154 @@
 use core::fmt;
 use core::str::FromStr;
 
-/// An instruction set with a backend token, from the least to the most capable within an
-/// architecture.
-///
-/// ```
-/// use bb_simd::Isa;
-/// assert_eq!("avx512vbmi".parse::<Isa>(), Ok(Isa::Avx512Vbmi));
-/// assert_eq!(Isa::Ssse3.name(), "ssse3");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Isa {
+/// This build's architecture, as [`Isa::arch`] names it.
+const ARCH: &str = if cfg!(target_arch = "x86_64") {
+    "x86_64"
+} else if cfg!(target_arch = "aarch64") {
+    "aarch64"
+} else {
+    "other"
+};
+
+const fn const_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The backend table: one row per token (its [`Isa`] variant, docs, `BB_BACKEND` name, the
+/// architecture whose builds contain it, and the CPU features it requires), from the least to
+/// the most capable within an architecture. [`Isa`], [`Isa::ALL`], [`Isa::name`], [`Isa::arch`],
+/// [`Isa::requirements`], the selection order of [`select`] and the parse error's list of names
+/// all come from it, so a new token is one row here plus its type; every `match` over [`Isa`]
+/// elsewhere is exhaustive and fails to compile until it decides what the new token does.
+macro_rules! isa_table {
+    ($(
+        $(#[$doc:meta])*
+        $isa:ident, $name:literal, arch: $arch:expr, requires: $req:expr;
+    )+) => {
+        /// An instruction set with a backend token, from the least to the most capable within an
+        /// architecture.
+        ///
+        /// ```
+        /// use bb_simd::Isa;
+        /// assert_eq!("avx512vbmi".parse::<Isa>(), Ok(Isa::Avx512Vbmi));
+        /// assert_eq!(Isa::Ssse3.name(), "ssse3");
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Isa {
+            $( $(#[$doc])* $isa, )+
+        }
+
+        impl Isa {
+            /// Every ISA, in declaration order.
+            pub const ALL: [Isa; [$(Isa::$isa),+].len()] = [$(Isa::$isa),+];
+
+            /// The lowercase name used by `BB_BACKEND` and
+            /// [`Backend::NAME`](crate::Backend::NAME).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( Isa::$isa => $name, )+
+                }
+            }
+
+            /// The architecture whose builds contain this backend (`None`: every architecture).
+            pub const fn arch(self) -> Option<&'static str> {
+                match self {
+                    $( Isa::$isa => $arch, )+
+                }
+            }
+
+            /// The CPU features the token requires.
+            pub const fn requirements(self) -> &'static [Feature] {
+                match self {
+                    $( Isa::$isa => $req, )+
+                }
+            }
+        }
+
+        /// `BB_BACKEND`'s accepted names, for error messages.
+        const NAMES: &str = concat!($($name, ", "),+);
+    };
+}
+
+/// x86-64-v3 (Haswell, Zen 1 and later).
+const V3: &[Feature] = {
+    use Feature::*;
+    &[
+        Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe,
+    ]
+};
+/// x86-64-v4 (Skylake-X and later).
+const V4: &[Feature] = {
+    use Feature::*;
+    &[
+        Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Avx512f, Avx512cd,
+        Avx512bw, Avx512dq, Avx512vl,
+    ]
+};
+/// v4 + the Ice Lake additions.
+const V4_VBMI: &[Feature] = {
+    use Feature::*;
+    &[
+        Sse2,
+        Ssse3,
+        Sse41,
+        Sse42,
+        Popcnt,
+        Avx,
+        Avx2,
+        Bmi1,
+        Bmi2,
+        Lzcnt,
+        Movbe,
+        Avx512f,
+        Avx512cd,
+        Avx512bw,
+        Avx512dq,
+        Avx512vl,
+        Avx512vbmi,
+        Avx512vbmi2,
+        Gfni,
+        Avx512bitalg,
+        Avx512vpopcntdq,
+        Avx512vnni,
+    ]
+};
+
+isa_table! {
     /// Portable Rust, no vector instructions assumed.
-    Scalar,
+    Scalar, "scalar", arch: None, requires: &[];
     /// x86-64 baseline (SSE2).
-    Sse2,
+    Sse2, "sse2", arch: Some("x86_64"), requires: &[Feature::Sse2];
     /// SSE2 + SSSE3 (PSHUFB, PMADDUBSW): Core 2 and later.
-    Ssse3,
+    Ssse3, "ssse3", arch: Some("x86_64"), requires: &[Feature::Sse2, Feature::Ssse3];
     /// x86-64-v3: AVX2, BMI1, BMI2, LZCNT, POPCNT, MOVBE (Haswell, Zen 1 and later).
-    Avx2,
+    Avx2, "avx2", arch: Some("x86_64"), requires: V3;
     /// x86-64-v4: v3 + AVX-512 F, CD, BW, DQ, VL (Skylake-X, Cascade Lake).
-    Avx512,
-    /// v4 + VBMI, VBMI2, GFNI, BITALG, VPOPCNTDQ, VNNI (Ice Lake, Sapphire Rapids, Zen 4 and later).
-    Avx512Vbmi,
+    Avx512, "avx512", arch: Some("x86_64"), requires: V4;
+    /// v4 + VBMI, VBMI2, GFNI, BITALG, VPOPCNTDQ, VNNI (Ice Lake, Sapphire Rapids, Zen 4 and
+    /// later).
+    Avx512Vbmi, "avx512vbmi", arch: Some("x86_64"), requires: V4_VBMI;
     /// AArch64 Advanced SIMD.
-    Neon,
+    Neon, "neon", arch: Some("aarch64"), requires: &[Feature::Neon];
 }
 
 impl Isa {
-    /// Every ISA, in declaration order.
-    pub const ALL: [Isa; 7] = [
-        Isa::Scalar,
-        Isa::Sse2,
-        Isa::Ssse3,
-        Isa::Avx2,
-        Isa::Avx512,
-        Isa::Avx512Vbmi,
-        Isa::Neon,
-    ];
-
-    /// The lowercase name used by `BB_BACKEND` and [`Backend::NAME`](crate::Backend::NAME).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Isa::Scalar => "scalar",
-            Isa::Sse2 => "sse2",
-            Isa::Ssse3 => "ssse3",
-            Isa::Avx2 => "avx2",
-            Isa::Avx512 => "avx512",
-            Isa::Avx512Vbmi => "avx512vbmi",
-            Isa::Neon => "neon",
-        }
-    }
-
-    /// The architecture whose builds contain this backend (`None`: every architecture).
-    pub const fn arch(self) -> Option<&'static str> {
-        match self {
-            Isa::Scalar => None,
-            Isa::Sse2 | Isa::Ssse3 | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Some("x86_64"),
-            Isa::Neon => Some("aarch64"),
-        }
-    }
-
     /// Whether this build contains the backend (the target architecture matches).
     pub const fn compiled(self) -> bool {
         match self.arch() {
             None => true,
-            Some(_) if matches!(self, Isa::Neon) => cfg!(target_arch = "aarch64"),
-            Some(_) => cfg!(target_arch = "x86_64"),
-        }
-    }
-
-    /// The CPU features the token requires.
-    pub const fn requirements(self) -> &'static [Feature] {
-        use Feature::*;
-        const V3: &[Feature] = &[
-            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe,
-        ];
-        const V4: &[Feature] = &[
-            Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Avx512f,
-            Avx512cd, Avx512bw, Avx512dq, Avx512vl,
-        ];
-        const VBMI: &[Feature] = &[
-            Sse2,
-            Ssse3,
-            Sse41,
-            Sse42,
-            Popcnt,
-            Avx,
-            Avx2,
-            Bmi1,
-            Bmi2,
-            Lzcnt,
-            Movbe,
-            Avx512f,
-            Avx512cd,
-            Avx512bw,
-            Avx512dq,
-            Avx512vl,
-            Avx512vbmi,
-            Avx512vbmi2,
-            Gfni,
-            Avx512bitalg,
-            Avx512vpopcntdq,
-            Avx512vnni,
-        ];
-        match self {
-            Isa::Scalar => &[],
-            Isa::Sse2 => &[Sse2],
-            Isa::Ssse3 => &[Sse2, Ssse3],
-            Isa::Avx2 => V3,
-            Isa::Avx512 => V4,
-            Isa::Avx512Vbmi => VBMI,
-            Isa::Neon => &[Neon],
+            Some(arch) => const_eq(arch, ARCH),
         }
     }
 
@@ -144,9 +181,8 @@ pub struct UnknownIsa;
 
 impl fmt::Display for UnknownIsa {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "unknown backend; expected one of scalar, sse2, ssse3, avx2, avx512, avx512vbmi, neon",
-        )
+        let names = NAMES.strip_suffix(", ").unwrap_or(NAMES);
+        write!(f, "unknown backend; expected one of {names}")
     }
 }
 
@@ -374,17 +410,13 @@ impl CpuFeatures {
 /// has, else `Scalar`. It ignores the build's architecture and `BB_BACKEND`; see
 /// [`best`](crate::best) for the run-time choice.
 pub fn select(cpu: &CpuFeatures) -> Isa {
-    [
-        Isa::Neon,
-        Isa::Avx512Vbmi,
-        Isa::Avx512,
-        Isa::Avx2,
-        Isa::Ssse3,
-        Isa::Sse2,
-    ]
-    .into_iter()
-    .find(|isa| isa.supported_by(cpu))
-    .unwrap_or(Isa::Scalar)
+    // The table lists each architecture's tokens from the least to the most capable, and no CPU
+    // has features of two architectures, so the last supported row is the best.
+    Isa::ALL
+        .into_iter()
+        .rev()
+        .find(|isa| isa.supported_by(cpu))
+        .unwrap_or(Isa::Scalar)
 }
 
 /// The running CPU's features: cached run-time detection with `std`, the compile-time target

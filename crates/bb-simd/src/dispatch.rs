@@ -99,6 +99,32 @@ impl fmt::Display for Unavailable {
 
 impl core::error::Error for Unavailable {}
 
+// `$e` where the build has the architecture's tokens, else `None` (and `$e` is not compiled).
+#[cfg(target_arch = "x86_64")]
+macro_rules! on_x86_64 {
+    ($e:expr) => {
+        $e
+    };
+}
+#[cfg(not(target_arch = "x86_64"))]
+macro_rules! on_x86_64 {
+    ($e:expr) => {
+        None
+    };
+}
+#[cfg(target_arch = "aarch64")]
+macro_rules! on_aarch64 {
+    ($e:expr) => {
+        $e
+    };
+}
+#[cfg(not(target_arch = "aarch64"))]
+macro_rules! on_aarch64 {
+    ($e:expr) => {
+        None
+    };
+}
+
 impl AnyBackend {
     /// The token for `isa` on this CPU, or why not. For `Isa::Avx2` this is the fast-PEXT form
     /// when the CPU has fast PEXT, else the slow-PEXT form.
@@ -108,26 +134,19 @@ impl AnyBackend {
         if !isa.compiled() || !isa.supported_by(&cpu) {
             return Err(err);
         }
-        // Each arm's `try_new` re-checks, so no unsafe is needed here.
+        // Each arm's `try_new` re-checks, so no unsafe is needed here. The match is exhaustive:
+        // a new token must say here how it is built.
         let any = match isa {
             Isa::Scalar => Some(AnyBackend::Scalar(Scalar)),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Sse2 => Sse2::try_new().map(AnyBackend::Sse2),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Ssse3 => Ssse3::try_new().map(AnyBackend::Ssse3),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => match Avx2::try_new() {
+            Isa::Sse2 => on_x86_64!(Sse2::try_new().map(AnyBackend::Sse2)),
+            Isa::Ssse3 => on_x86_64!(Ssse3::try_new().map(AnyBackend::Ssse3)),
+            Isa::Avx2 => on_x86_64!(match Avx2::try_new() {
                 Some(b) => Some(AnyBackend::Avx2(b)),
                 None => Avx2::try_new_slow_pext().map(AnyBackend::Avx2SlowPext),
-            },
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => Avx512::try_new().map(AnyBackend::Avx512),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx512Vbmi => Avx512Vbmi::try_new().map(AnyBackend::Avx512Vbmi),
-            #[cfg(target_arch = "aarch64")]
-            Isa::Neon => Neon::try_new().map(AnyBackend::Neon),
-            #[allow(unreachable_patterns)]
-            _ => None,
+            }),
+            Isa::Avx512 => on_x86_64!(Avx512::try_new().map(AnyBackend::Avx512)),
+            Isa::Avx512Vbmi => on_x86_64!(Avx512Vbmi::try_new().map(AnyBackend::Avx512Vbmi)),
+            Isa::Neon => on_aarch64!(Neon::try_new().map(AnyBackend::Neon)),
         };
         any.ok_or(err)
     }
