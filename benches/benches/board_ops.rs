@@ -1,4 +1,5 @@
-//! Reversi board operations (seed 002 "Population count" and "Mirroring"): every
+//! Reversi board operations (Okuhara's *Reversi bitboard techniques* "Population count" and
+//! "Mirroring"): every
 //! `bb_reversi::popcount` variant and the symmetry transforms (scalar delta swaps against the
 //! PSHUFB mirror, the VPMOVMSKB and GFNI transposes, and the canonical form) on every backend,
 //! throughput and latency, on boards from seeded random games.
@@ -10,11 +11,10 @@ mod common;
 
 use bb_cli::bench::{Case, Register};
 use bb_core::bits;
-use bb_reversi::popcount::{PopcountVariant, PopcountVisitor, for_each_variant};
+use bb_reversi::popcount;
 use bb_reversi::symmetry::{self, Symmetry};
 use bb_simd::Backend;
 use criterion::{Criterion, criterion_group, criterion_main};
-use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// Positions `(p, o)`.
@@ -29,32 +29,6 @@ fn boards(n: usize) -> (Arc<[u64]>, Positions) {
     });
     let occ: Vec<u64> = v.iter().map(|&(p, o)| p | o).collect();
     (occ.into(), v.into())
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-struct Popcount<V>(PhantomData<V>);
-
-impl<V: PopcountVariant> Case for Popcount<V> {
-    type Input = u64;
-    const KERNEL: &'static str = "reversi_popcount";
-    const VARIANT: &'static str = V::NAME;
-    fn supported<B: Backend>() -> bool {
-        V::supported::<B>()
-    }
-    fn is_default<B: Backend>() -> bool {
-        V::NAME == bb_reversi::popcount::Hardware::NAME
-    }
-    #[inline(always)]
-    fn run<B: Backend>(b: B, &x: &u64) -> u64 {
-        u64::from(V::popcount(b, x))
-    }
-    fn reference(&x: &u64) -> u64 {
-        u64::from(x.count_ones())
-    }
-    #[inline(always)]
-    fn chain(&x: &u64, z: u64) -> u64 {
-        x ^ z
-    }
 }
 
 /// One transform of a bitboard: the named form against the scalar `Symmetry::apply`.
@@ -167,18 +141,10 @@ impl Case for Canonical {
     }
 }
 
-struct Visit<'a, R>(&'a mut R, Arc<[u64]>);
-
-impl<R: Register> PopcountVisitor for Visit<'_, R> {
-    fn visit<V: PopcountVariant>(&mut self, _: V) {
-        self.0.add::<Popcount<V>>(self.1.clone());
-    }
-}
-
 fn benches(c: &mut Criterion) {
     let mut suite = common::Suite::new(c);
     let (occ, positions) = boards(suite.samples());
-    for_each_variant(&mut Visit(&mut suite, occ.clone()));
+    bb_cli::bench::kernel::register::<popcount::Popcount, false>(&mut suite, occ.clone());
     suite.add::<MirrorScalar>(occ.clone());
     suite.add::<MirrorPshufb>(occ.clone());
     suite.add::<TransposeScalar>(occ.clone());

@@ -1,5 +1,5 @@
-//! Byteboard (seeds 003 and 004): per available backend, in throughput mode over positions and
-//! moves from seeded random games,
+//! Byteboard (87flowers' *incrementally updated attack tables* and 004): per available backend, in
+//! throughput mode over positions and moves from seeded random games,
 //! - `byteboard/play/<backend>`: one `Byteboard::play` with the incremental table update;
 //! - `byteboard/recompute/<backend>`: the move on the mailbox, then both tables rebuilt with
 //!   `add_attacks` per piece (and `recompute_scalar`, the ray-walker reference);

@@ -1,23 +1,24 @@
-//! Slider attacks: every variant x every available backend, queen attacks, in throughput and
-//! latency modes, against cozy-chess (`get_rook_moves | get_bishop_moves`) and shakmaty
-//! (`attacks::queen_attacks`) in the same run.
+//! Queen attacks: every variant of the `queen` kernel on every available backend, in throughput
+//! and latency modes (the kernel model's bench adapter, the loops of `bb bench`), against
+//! cozy-chess (`get_rook_moves | get_bishop_moves`) and shakmaty (`attacks::queen_attacks`) in
+//! the same run.
 //!
 //! Workload: 1024 (square, occupancy) pairs from seeded random positions (16..=32 pieces, the
-//! square one of the occupied squares). Loops run inside `backend.vectorize`.
+//! square one of the occupied squares).
 //!
 //! `cargo bench -p bb-benches --bench sliders` (filter with criterion's usual argument, e.g.
-//! `-- queen/default`). `BB_BENCH_BACKENDS=scalar,avx2,...` limits the backends (default: all).
+//! `-- queen/fancy_magic`). `BB_BACKEND=<name>` limits the run to one backend.
 
 #![forbid(unsafe_code)]
 
 mod common;
 
-use bb_chess::sliders::{self, SliderVariant, SliderVisitor};
+use bb_chess::sliders;
 use bb_core::Square;
 use bb_core::rng::Rng;
-use bb_simd::{Backend, WithBackend};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use std::sync::Arc;
 use std::time::Duration;
 
 const N: usize = 1024;
@@ -44,70 +45,6 @@ fn workload() -> (Vec<Square>, Vec<u64>) {
     sqs.truncate(N);
     occs.truncate(N);
     (sqs, occs)
-}
-
-#[inline(always)]
-fn throughput<B: Backend, V: SliderVariant>(b: B, sqs: &[Square], occs: &[u64]) -> u64 {
-    let mut acc = 0;
-    for (&sq, &occ) in sqs.iter().zip(occs) {
-        acc ^= V::queen(b, sq, occ);
-    }
-    acc
-}
-
-#[inline(always)]
-fn latency<B: Backend, V: SliderVariant>(b: B, sqs: &[Square], occs: &[u64], zero: u64) -> u64 {
-    let mut x = 0;
-    for (&sq, &occ) in sqs.iter().zip(occs) {
-        x = V::queen(b, sq, occ ^ (x & zero));
-    }
-    x
-}
-
-struct Visit<'a, 'c, B> {
-    b: B,
-    c: &'a mut Criterion,
-    sqs: &'a [Square],
-    occs: &'a [u64],
-    label: &'static str,
-    _p: core::marker::PhantomData<&'c ()>,
-}
-
-impl<B: Backend> SliderVisitor for Visit<'_, '_, B> {
-    fn visit<V: SliderVariant>(&mut self, _: V) {
-        if !V::supported::<B>() {
-            return;
-        }
-        let (b, sqs, occs) = (self.b, self.sqs, self.occs);
-        let mut g = self
-            .c
-            .benchmark_group(format!("sliders/queen/{}/{}", V::NAME, self.label));
-        g.throughput(Throughput::Elements(N as u64));
-        g.bench_function("throughput", |bn| {
-            bn.iter(|| b.vectorize(|| throughput::<B, V>(b, black_box(sqs), black_box(occs))))
-        });
-        g.bench_function("latency", |bn| {
-            let zero = black_box(0u64);
-            bn.iter(|| b.vectorize(|| latency::<B, V>(b, black_box(sqs), black_box(occs), zero)))
-        });
-        g.finish();
-    }
-}
-
-struct Run<'a>(&'a mut Criterion, &'a [Square], &'a [u64], &'static str);
-impl WithBackend for Run<'_> {
-    type Output = ();
-    fn run<B: Backend>(self, b: B) {
-        let mut v = Visit {
-            b,
-            c: self.0,
-            sqs: self.1,
-            occs: self.2,
-            label: self.3,
-            _p: core::marker::PhantomData,
-        };
-        sliders::for_each_variant(&mut v);
-    }
 }
 
 fn peers(c: &mut Criterion, sqs: &[Square], occs: &[u64]) {
@@ -177,18 +114,8 @@ fn bench(c: &mut Criterion) {
         assert_eq!(bb_simd::dispatch!(|b| sliders::queen(b, sq, occ)), want);
     }
     peers(c, &sqs, &occs);
-    let only: Option<Vec<String>> = std::env::var("BB_BENCH_BACKENDS")
-        .ok()
-        .map(|s| s.split(',').map(str::to_owned).collect());
-    for backend in bb_simd::test_backends() {
-        if only
-            .as_ref()
-            .is_some_and(|o| !o.iter().any(|n| *n == backend.label()))
-        {
-            continue;
-        }
-        backend.run(Run(c, &sqs, &occs, backend.label()));
-    }
+    let inputs: Arc<[(Square, u64)]> = sqs.iter().copied().zip(occs.iter().copied()).collect();
+    bb_cli::bench::kernel::register::<sliders::Queen, false>(&mut common::Suite::new(c), inputs);
 }
 
 criterion_group! {

@@ -39,25 +39,15 @@ pub fn config() -> Criterion {
 
 /// The backends this CPU runs (only `BB_BACKEND`'s when set), printing the others as skipped.
 pub fn backends() -> Vec<AnyBackend> {
-    let only = std::env::var("BB_BACKEND")
-        .ok()
-        .filter(|s| !s.trim().is_empty());
-    let only: Option<Isa> = only.map(|s| {
-        s.parse()
-            .unwrap_or_else(|e| panic!("BB_BACKEND={s:?}: {e}"))
-    });
+    let only = bb_simd::forced();
     Isa::ALL
         .into_iter()
-        .filter_map(|isa| {
-            if only.is_some_and(|o| o != isa) {
-                return None;
-            }
-            match AnyBackend::new(isa) {
-                Ok(b) => Some(b),
-                Err(e) => {
-                    eprintln!("skipped: {e}");
-                    None
-                }
+        .filter(|&isa| only.is_none_or(|o| o == isa))
+        .filter_map(|isa| match AnyBackend::new(isa) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprintln!("skipped: {isa} ({e})");
+                None
             }
         })
         .collect()

@@ -1,9 +1,10 @@
 //! Set-wise attacks: the union of the attacks of a whole set of rooks, bishops or queens
-//! (seed 000, "Generalized set-wise attacks", and occluded Kogge-Stone fills).
+//! (the Chess Programming Wiki's *Hyperbola Quintessence*, "Generalized set-wise attacks", and
+//! occluded Kogge-Stone fills).
 //!
-//! Each technique is a [`SetwiseVariant`], listed by [`for_each_variant`]; [`rooks`],
-//! [`bishops`] and [`queens`] use the default of the backend. `sliders` need not be a subset of
-//! `occupied` (they are added to it).
+//! Each technique is a [`SetwiseVariant`], listed by the kernel declarations [`SetwiseRooks`],
+//! [`SetwiseBishops`] and [`SetwiseQueens`]; [`rooks`], [`bishops`] and [`queens`] use the
+//! default of the backend. `sliders` need not be a subset of `occupied` (they are added to it).
 
 use bb_core::bits::mirror_horizontal;
 use bb_core::{Direction, fill};
@@ -13,8 +14,6 @@ use bb_simd::{Backend, Isa};
 pub trait SetwiseVariant: Copy + Default + 'static {
     /// Short name (tests, criterion, `bb bench`).
     const NAME: &'static str;
-    /// The seed section it comes from.
-    const SEED: &'static str;
     /// Whether this variant runs natively (not through emulated operations) on `B`; the
     /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
@@ -31,20 +30,59 @@ pub trait SetwiseVariant: Copy + Default + 'static {
     }
 }
 
-/// Visitor over the set-wise variants.
-pub trait SetwiseVisitor {
-    /// Called once per variant.
-    fn visit<V: SetwiseVariant>(&mut self, v: V);
+/// The union of the attacks of every square of `sliders` (each square's own bit counts as
+/// occupied), with bb-core's per-square oracle.
+fn union_of(sliders: u64, occupied: u64, attacks: fn(bb_core::Square, u64) -> u64) -> u64 {
+    let occupied = occupied | sliders;
+    bb_core::Bitboard(sliders)
+        .into_iter()
+        .fold(0, |a, sq| a | attacks(sq, occupied))
 }
 
-/// Calls `visitor.visit` with every set-wise variant.
-pub fn for_each_variant(visitor: &mut impl SetwiseVisitor) {
-    visitor.visit(KoggeStone);
-    visitor.visit(HqRankKoggeStone);
-    visitor.visit(KoggeStoneBswap);
-    visitor.visit(KoggeStoneX4);
-    visitor.visit(KoggeStoneX8);
+// The set-wise kernels share one variant list.
+macro_rules! setwise_kernel {
+    ($(#[$doc:meta])* $K:ident, $name:literal, $method:ident, $oracle:ident, $default:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $K;
+
+        bb_simd::kernel! {
+            $K: SetwiseVariant {
+                name: $name,
+                input: (u64, u64),
+                output: u64,
+                reference(&(sliders, occupied)) {
+                    union_of(sliders, occupied, bb_core::reference::$oracle)
+                }
+                chain(&(sliders, occupied), z) { (sliders, occupied ^ z) }
+                fold(a) { a }
+                default_name<B>() { $default(B::ISA) }
+                run<V>(b, &(sliders, occupied)) { V::$method(b, sliders, occupied) }
+                variants [
+                    KoggeStone,
+                    HqRankKoggeStone,
+                    KoggeStoneBswap,
+                    KoggeStoneX4,
+                    KoggeStoneX8,
+                ]
+            }
+        }
+    };
 }
+
+setwise_kernel!(
+    /// The set-wise rook kernel: input `(sliders, occupied)`, output the union of the rook
+    /// attacks of every square of `sliders`; every [`SetwiseVariant`] (see [`bb_simd::kernel`](mod@bb_simd::kernel)).
+    SetwiseRooks, "setwise_rook", rooks, rook_attacks, |_| KoggeStone::NAME
+);
+setwise_kernel!(
+    /// The set-wise bishop kernel (see [`SetwiseRooks`]).
+    SetwiseBishops, "setwise_bishop", bishops, bishop_attacks, |_| KoggeStone::NAME
+);
+setwise_kernel!(
+    /// The set-wise queen kernel (see [`SetwiseRooks`]).
+    SetwiseQueens, "setwise_queen", queens, queen_attacks, default_queens_name
+);
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
@@ -68,7 +106,6 @@ pub struct KoggeStone;
 
 impl SetwiseVariant for KoggeStone {
     const NAME: &'static str = "kogge_stone";
-    const SEED: &'static str = "000 set-wise attacks (Kogge-Stone occluded fill)";
     #[inline(always)]
     fn rooks<B: Backend>(_: B, s: u64, occ: u64) -> u64 {
         let e = !(occ | s) | s;
@@ -88,7 +125,8 @@ impl SetwiseVariant for KoggeStone {
 }
 
 /// East-ward (toward h, the MSB side) rank attacks of a set of sliders by subtraction with an
-/// overflow barrier on the a-file, so that borrows stop at the end of each rank (seed 000).
+/// overflow barrier on the a-file, so that borrows stop at the end of each rank (the Chess
+/// Programming Wiki's *Hyperbola Quintessence*).
 ///
 /// ```
 /// use bb_chess::setwise::east_attacks;
@@ -125,7 +163,6 @@ pub struct HqRankKoggeStone;
 
 impl SetwiseVariant for HqRankKoggeStone {
     const NAME: &'static str = "hq_rank_kogge_stone";
-    const SEED: &'static str = "000 generalized set-wise attacks (overflow barrier, rank reversal)";
     #[inline(always)]
     fn rooks<B: Backend>(b: B, s: u64, occ: u64) -> u64 {
         let e = !(occ | s) | s;
@@ -207,9 +244,9 @@ fn unmirror<B: Backend>(b: B, v: B::U64x2) -> u64 {
     a | m.swap_bytes()
 }
 
-/// Occluded Kogge-Stone on the board and its vertical mirror side by side (beyond the seeds:
-/// the byte-swap idea of reversi's `sse2_bswap` flip applied to set-wise fills). Mirrored, the
-/// south, south-east and south-west rays become north, north-east and north-west ones, so each
+/// Occluded Kogge-Stone on the board and its vertical mirror side by side (beyond the published
+/// sources: the byte-swap idea of reversi's `sse2_bswap` flip applied to set-wise fills). Mirrored,
+/// the south, south-east and south-west rays become north, north-east and north-west ones, so each
 /// pair of opposite vertical or diagonal directions is one two-lane fill with a single shift
 /// count, which is all SSE2 has; east and west stay in general registers. Any ISA (on Scalar
 /// the lanes are plain arrays, which LLVM vectorizes into similar SSE2 code on x86-64; it
@@ -242,8 +279,6 @@ fn diagonal2<B: Backend>(b: B, gens: B::U64x2, empty: B::U64x2) -> B::U64x2 {
 
 impl SetwiseVariant for KoggeStoneBswap {
     const NAME: &'static str = "kogge_stone_bswap";
-    const SEED: &'static str =
-        "beyond seed 000: Kogge-Stone, board and vertical mirror in one register";
     #[inline(always)]
     fn rooks<B: Backend>(b: B, s: u64, occ: u64) -> u64 {
         let (gens, empty, e) = mirrored_pair(b, s, occ);
@@ -273,7 +308,6 @@ pub struct KoggeStoneX4;
 
 impl SetwiseVariant for KoggeStoneX4 {
     const NAME: &'static str = "kogge_stone_x4";
-    const SEED: &'static str = "000 set-wise attacks, Kogge-Stone 4 directions per register";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 256
     }
@@ -294,7 +328,6 @@ pub struct KoggeStoneX8;
 
 impl SetwiseVariant for KoggeStoneX8 {
     const NAME: &'static str = "kogge_stone_x8";
-    const SEED: &'static str = "000 set-wise attacks, Kogge-Stone 8 directions per register";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 512
     }

@@ -71,7 +71,8 @@ pub struct Hq4 {
     pub rbit: [u64; 4],
 }
 
-/// Per-square masks of Peshkov's `Occupied` twin (seed 001): each pair is `[x, bswap(x)]`.
+/// Per-square masks of Peshkov's `Occupied` twin (the Chess Programming Wiki's *SSSE3*): each pair
+/// is `[x, bswap(x)]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
 pub struct Twin {
@@ -85,7 +86,8 @@ pub struct Twin {
     pub anti: [u64; 2],
 }
 
-/// Per-square record of the SSSE3 Hyperbola Quintessence (seed 001): two lines in one register.
+/// Per-square record of the SSSE3 Hyperbola Quintessence (the Chess Programming Wiki's *SSSE3*):
+/// two lines in one register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(16))]
 pub struct Pair {
@@ -200,8 +202,8 @@ const fn build_half_lines() -> [[[u64; 4]; 2]; 64] {
     t
 }
 
-/// Seed 002 bishop masks: `[diag msb-ward, bswap(diag lsb-ward), anti msb-ward,
-/// bswap(anti lsb-ward)]`, so that every lane is an LS1B (BLSMSK) search.
+/// Okuhara's *Reversi bitboard techniques* bishop masks: `[diag msb-ward, bswap(diag lsb-ward),
+/// anti msb-ward, bswap(anti lsb-ward)]`, so that every lane is an LS1B (BLSMSK) search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(32))]
 pub struct Quad(pub [u64; 4]);
@@ -226,7 +228,7 @@ pub static TWIN: [Twin; 64] = build_twin();
 pub static PAIR_ROOK: [Pair; 64] = build_pairs(true);
 /// SSSE3 HQ bishop records: lane 0 the diagonal, lane 1 the anti-diagonal.
 pub static PAIR_BISHOP: [Pair; 64] = build_pairs(false);
-/// Seed 002 bishop masks of every square.
+/// Okuhara's *Reversi bitboard techniques* bishop masks of every square.
 pub static BISHOP_QUAD: [Quad; 64] = build_bishop_quads();
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use sliders_common as common;
 
 use bb_chess::Color;
 use bb_chess::leapers::{self, AttackerSets};
-use bb_chess::setwise::{self, SetwiseVariant, SetwiseVisitor};
+use bb_chess::setwise;
 use bb_core::{Square, reference};
 use bb_simd::{Backend, WithBackend, for_each_backend};
 use proptest::prelude::*;
@@ -29,51 +29,8 @@ fn case(sliders: u64, occ: u64) -> Case {
 
 #[derive(Clone)]
 struct Check<'a>(&'a [Case]);
-struct Visit<'a, B>(B, &'a [Case], usize);
-
-impl<B: Backend> SetwiseVisitor for Visit<'_, B> {
-    fn visit<V: SetwiseVariant>(&mut self, _: V) {
-        for &(s, o, r, bi, q) in self.1 {
-            assert_eq!(
-                V::rooks(self.0, s, o),
-                r,
-                "{} rooks on {}: {s:#x} {o:#x}",
-                V::NAME,
-                B::NAME
-            );
-            assert_eq!(
-                V::bishops(self.0, s, o),
-                bi,
-                "{} bishops on {}: {s:#x} {o:#x}",
-                V::NAME,
-                B::NAME
-            );
-            assert_eq!(
-                V::queens(self.0, s, o),
-                q,
-                "{} queens on {}: {s:#x} {o:#x}",
-                V::NAME,
-                B::NAME
-            );
-        }
-        self.2 += 1;
-    }
-}
-
-/// The defaults dispatch per ISA: check them on every case too, and that the queen default's
-/// name is a registered variant (the name and the dispatch are two separate `match`es).
-struct Names(Vec<&'static str>);
-
-impl SetwiseVisitor for Names {
-    fn visit<V: SetwiseVariant>(&mut self, _: V) {
-        self.0.push(V::NAME);
-    }
-}
 
 fn check_defaults<B: Backend>(b: B, cases: &[Case]) {
-    let mut names = Names(Vec::new());
-    setwise::for_each_variant(&mut names);
-    assert!(names.0.contains(&setwise::default_queens_name(B::ISA)));
     for &(s, o, r, bi, q) in cases {
         assert_eq!(setwise::rooks(b, s, o), r, "default rooks on {}", B::NAME);
         assert_eq!(
@@ -87,19 +44,20 @@ fn check_defaults<B: Backend>(b: B, cases: &[Case]) {
 }
 
 impl WithBackend for Check<'_> {
-    type Output = usize;
-    fn run<B: Backend>(self, b: B) -> usize {
-        let mut v = Visit(b, self.0, 0);
-        setwise::for_each_variant(&mut v);
-        b.vectorize(|| check_defaults(b, self.0));
-        v.2
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        check_defaults(b, self.0);
     }
 }
 
+/// Every variant of the three set-wise kernels (the kernel model checks each backend's default
+/// name is a listed variant) and the default functions, on every backend.
 fn check(cases: &[Case]) {
-    for (backend, n) in for_each_backend(Check(cases)) {
-        assert!(n >= 2, "{backend}: only {n} variants");
-    }
+    let inputs: Vec<(u64, u64)> = cases.iter().map(|&(s, o, ..)| (s, o)).collect();
+    bb_simd::kernel::check::<setwise::SetwiseRooks>(&inputs);
+    bb_simd::kernel::check::<setwise::SetwiseBishops>(&inputs);
+    bb_simd::kernel::check::<setwise::SetwiseQueens>(&inputs);
+    for_each_backend(Check(cases));
 }
 
 #[test]

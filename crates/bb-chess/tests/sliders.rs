@@ -5,7 +5,7 @@
 mod sliders_common;
 use sliders_common as common;
 
-use bb_chess::sliders::{self, SliderVariant, SliderVisitor};
+use bb_chess::sliders;
 use bb_core::{Square, reference};
 use bb_simd::{Backend, WithBackend, for_each_backend};
 use proptest::prelude::*;
@@ -39,67 +39,38 @@ enum Kind {
     Queen,
 }
 
+/// The default functions ([`sliders::rook`], ...) on every backend.
 #[derive(Clone)]
-struct Check<'a>(&'a [Case], Kind);
+struct Defaults<'a>(&'a [Case], Kind);
 
-struct Visit<'a, B> {
-    b: B,
-    cases: &'a [Case],
-    kind: Kind,
-    tested: Vec<&'static str>,
-}
-
-impl<B: Backend> SliderVisitor for Visit<'_, B> {
-    fn visit<V: SliderVariant>(&mut self, _: V) {
-        let b = self.b;
-        for &(sq, occ, noisy, expected) in self.cases {
+impl WithBackend for Defaults<'_> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        for &(sq, occ, noisy, expected) in self.0 {
             for o in [occ, noisy] {
-                let got = match self.kind {
-                    Kind::Rook => V::rook(b, sq, o),
-                    Kind::Bishop => V::bishop(b, sq, o),
-                    Kind::Queen => V::queen(b, sq, o),
+                let got = match self.1 {
+                    Kind::Rook => sliders::rook(b, sq, o),
+                    Kind::Bishop => sliders::bishop(b, sq, o),
+                    Kind::Queen => sliders::queen(b, sq, o),
                 };
-                assert_eq!(
-                    got,
-                    expected,
-                    "{} on {}: {sq} occ {o:#018x}",
-                    V::NAME,
-                    B::NAME
-                );
+                assert_eq!(got, expected, "default on {}: {sq} occ {o:#018x}", B::NAME);
             }
         }
-        self.tested.push(V::NAME);
     }
 }
 
-impl WithBackend for Check<'_> {
-    type Output = Vec<&'static str>;
-    fn run<B: Backend>(self, b: B) -> Vec<&'static str> {
-        let mut v = Visit {
-            b,
-            cases: self.0,
-            kind: self.1,
-            tested: Vec::new(),
-        };
-        sliders::for_each_variant(&mut v);
-        v.tested
-    }
-}
-
+/// Every variant (through the kernel model) and the default function, on every backend.
 fn check_all(cases: &[Case], kind: Kind) {
-    for (backend, tested) in for_each_backend(Check(cases, kind)) {
-        eprintln!("{backend}: {tested:?}");
-        // Every backend runs at least the portable variants and the default.
-        for name in [
-            "hq_cooijmans",
-            "hq_first_rank",
-            "hq_rbit",
-            "fancy_magic",
-            "default",
-        ] {
-            assert!(tested.contains(&name), "{name} not run on {backend}");
-        }
-    }
+    let inputs: Vec<(Square, u64)> = cases
+        .iter()
+        .flat_map(|&(sq, occ, noisy, _)| [(sq, occ), (sq, noisy)])
+        .collect();
+    match kind {
+        Kind::Rook => bb_simd::kernel::check::<sliders::Rook>(&inputs),
+        Kind::Bishop => bb_simd::kernel::check::<sliders::Bishop>(&inputs),
+        Kind::Queen => bb_simd::kernel::check::<sliders::Queen>(&inputs),
+    };
+    for_each_backend(Defaults(cases, kind));
 }
 
 #[test]

@@ -6,11 +6,13 @@
 //!
 //! The standard library already lowers `count_ones`, `swap_bytes` and `reverse_bits` to single
 //! instructions where the CPU has them; the explicit forms here are the portable techniques
-//! the seeds describe, kept so that they can be tested, benchmarked and reused in SIMD lanes.
+//! the published sources describe, kept so that they can be tested, benchmarked and reused in SIMD
+//! lanes.
 
-/// Population count by SWAR (seed 002, "Population count"): add bits in pairs, then nibbles,
-/// then bytes, and sum the eight byte counts with one multiply that accumulates them into the
-/// top byte. For CPUs without `POPCNT`; `u64::count_ones` uses the instruction when enabled.
+/// Population count by SWAR (Okuhara's *Reversi bitboard techniques*, "Population count"): add bits
+/// in pairs, then nibbles, then bytes, and sum the eight byte counts with one multiply that
+/// accumulates them into the top byte. For CPUs without `POPCNT`; `u64::count_ones` uses the
+/// instruction when enabled.
 ///
 /// ```
 /// assert_eq!(bb_core::bits::popcount_swar(0xf0f0), 8);
@@ -62,11 +64,11 @@ pub const fn mirror_horizontal(x: u64) -> u64 {
     delta_swap(x, 0x5555_5555_5555_5555, 1)
 }
 
-/// Reverses the bits of one byte with multiplies (seed 002, "1-byte mirror"): the multiply
-/// spreads copies of the top six bits so that a mask picks each bit at its mirrored place
-/// (grouped in nibble-spaced slots), the bottom two bits are placed by a shift, and a final
-/// multiply sums the slots into one byte. Splitting 6 + 2 instead of 4 + 4 lets the small part
-/// be a shift; the whole fits in 32-bit arithmetic.
+/// Reverses the bits of one byte with multiplies (Okuhara's *Reversi bitboard techniques*, "1-byte
+/// mirror"): the multiply spreads copies of the top six bits so that a mask picks each bit at its
+/// mirrored place (grouped in nibble-spaced slots), the bottom two bits are placed by a shift, and
+/// a final multiply sums the slots into one byte. Splitting 6 + 2 instead of 4 + 4 lets the small
+/// part be a shift; the whole fits in 32-bit arithmetic.
 ///
 /// ```
 /// assert_eq!(bb_core::bits::mirror_byte_mul(0b0000_0110), 0b0110_0000);
@@ -80,7 +82,7 @@ pub const fn mirror_byte_mul(b: u8) -> u8 {
 }
 
 /// Mirrors the board left to right like [`mirror_horizontal`], one rank at a time with
-/// [`mirror_byte_mul`]. Slower than the delta swaps on 64-bit CPUs; kept as the seed's variant.
+/// [`mirror_byte_mul`]. Slower than the delta swaps on 64-bit CPUs; kept as Okuhara's variant.
 #[must_use]
 #[inline]
 pub const fn mirror_horizontal_bytewise(x: u64) -> u64 {

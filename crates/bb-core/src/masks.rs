@@ -19,13 +19,13 @@ pub static DIAG_EX: [u64; 64] = include!(concat!(env!("OUT_DIR"), "/diag_ex.rs")
 /// The squares of `sq`'s anti-diagonal (h1-a8 direction), excluding `sq`.
 pub static ANTI_EX: [u64; 64] = include!(concat!(env!("OUT_DIR"), "/anti_ex.rs"));
 
-/// Per-square record for Hyperbola Quintessence (seed 000, "Source Code"): the square's bit
-/// and the three line masks (excluding the square) that the byte-swap trick handles. Keeping
-/// the four words in one 32-byte-aligned record puts everything one attack getter reads in a
-/// single cache line, and lets a SIMD backend load the record with one aligned 256-bit load.
+/// Per-square record for Hyperbola Quintessence (Chess Programming Wiki, "Source Code"): the
+/// square's bit and the three line masks (excluding the square) that the byte-swap trick handles.
+/// Keeping the four words in one 32-byte-aligned record puts everything one attack getter reads in
+/// a single cache line, and lets a SIMD backend load the record with one aligned 256-bit load.
 ///
 /// The rank is missing on purpose: byte swapping does not reverse a rank, so ranks need
-/// another technique (see the seed's "rank problem").
+/// another technique (see the Hyperbola Quintessence page's "rank problem").
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
 #[repr(C, align(32))]
@@ -59,8 +59,9 @@ pub static HQ: [HqMask; 64] = include!(concat!(env!("OUT_DIR"), "/hq.rs"));
 /// significant bit (`msb`, larger index); the square itself is in neither. Lines are in the
 /// project's order: horizontal, vertical, diagonal, anti-diagonal.
 ///
-/// These are the seed 002 masks of "Flip AVX2" and of the AVX2 chess sliding-attack bonus
-/// section: the seed's `lmask` (bits that a left shift reaches, LS1B search) is our `msb`, its
+/// These are Okuhara's *Reversi bitboard techniques* masks of "Flip AVX2" and of the AVX2 chess
+/// sliding-attack bonus section: Okuhara's `lmask` (bits that a left shift reaches, LS1B search) is
+/// our `msb`, its
 /// `rmask` (MS1B search) is our `lsb`. Each half is one 256-bit aligned vector.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]

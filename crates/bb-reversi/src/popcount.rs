@@ -1,4 +1,5 @@
-//! Population count (seed 002, "Population count"): disc counts of reversi boards.
+//! Population count (Okuhara's *Reversi bitboard techniques*, "Population count"): disc counts of
+//! reversi boards.
 //!
 //! | type | `NAME` | ISA | idea |
 //! |---|---|---|---|
@@ -18,8 +19,6 @@ use bb_simd::Backend;
 pub trait PopcountVariant: Copy + Default + Send + Sync + 'static {
     /// Short name.
     const NAME: &'static str;
-    /// Where the technique comes from.
-    const SEED: &'static str;
     /// Whether this variant runs natively (not through emulated operations) on `B`; the
     /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
@@ -29,17 +28,27 @@ pub trait PopcountVariant: Copy + Default + Send + Sync + 'static {
     fn popcount<B: Backend>(b: B, x: u64) -> u32;
 }
 
-/// Visitor over the popcount variants.
-pub trait PopcountVisitor {
-    /// Called once per variant.
-    fn visit<V: PopcountVariant>(&mut self, v: V);
-}
+/// The population-count kernel on one bitboard; every [`PopcountVariant`] (see
+/// [`bb_simd::kernel`](mod@bb_simd::kernel)).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Popcount;
 
-/// Calls `visitor` with every popcount variant.
-pub fn for_each_variant(visitor: &mut impl PopcountVisitor) {
-    visitor.visit(Hardware);
-    visitor.visit(Swar);
-    visitor.visit(Vector);
+bb_simd::kernel! {
+    Popcount: PopcountVariant {
+        name: "reversi_popcount",
+        input: u64,
+        output: u32,
+        reference(&x) { (0..64).map(|i| (x >> i & 1) as u32).sum() }
+        chain(&x, z) { x ^ z }
+        fold(n) { u64::from(n) }
+        default_name<B>() { Hardware::NAME }
+        run<V>(b, &x) { V::popcount(b, x) }
+        variants [
+            Hardware,
+            Swar,
+            Vector,
+        ]
+    }
 }
 
 /// The default: the backend's scalar population count (the POPCNT instruction from the SSSE3
@@ -55,20 +64,19 @@ pub struct Hardware;
 
 impl PopcountVariant for Hardware {
     const NAME: &'static str = "hardware";
-    const SEED: &'static str = "002 Population count: POPCNT";
     #[inline(always)]
     fn popcount<B: Backend>(b: B, x: u64) -> u32 {
         b.popcnt(x)
     }
 }
 
-/// SWAR (seed 002, the AMD optimisation guide's form), [`bb_core::bits::popcount_swar`].
+/// SWAR (Okuhara's *Reversi bitboard techniques*, the AMD optimisation guide's form),
+/// [`bb_core::bits::popcount_swar`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Swar;
 
 impl PopcountVariant for Swar {
     const NAME: &'static str = "swar";
-    const SEED: &'static str = "002 Population count: SWAR";
     #[inline(always)]
     fn popcount<B: Backend>(_b: B, x: u64) -> u32 {
         bb_core::bits::popcount_swar(x)
@@ -81,7 +89,6 @@ pub struct Vector;
 
 impl PopcountVariant for Vector {
     const NAME: &'static str = "vector";
-    const SEED: &'static str = "002 Population count: SSE2/SSSE3 vector forms (via bb-simd)";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 128
     }

@@ -1,9 +1,10 @@
-//! The 8 symmetries of the board (seed 002, "Mirroring") and a canonical form.
+//! The 8 symmetries of the board (Okuhara's *Reversi bitboard techniques*, "Mirroring") and a
+//! canonical form.
 //!
 //! Scalar forms come from `bb_core::bits` (delta swaps, byte swap, bit reversal). SIMD forms:
-//! [`mirror_pshufb`] (left-right mirror by a PSHUFB nibble table), [`transpose_movemask`] (the
-//! seed's AVX2 transpose: per-lane shifts then VPMOVMSKB), and [`transpose_gfni`] (an 8 x 8 bit
-//! transpose by GF2P8AFFINEQB, beyond the seed).
+//! [`mirror_pshufb`] (left-right mirror by a PSHUFB nibble table), [`transpose_movemask`]
+//! (Okuhara's AVX2 transpose: per-lane shifts then VPMOVMSKB), and [`transpose_gfni`] (an 8 x 8 bit
+//! transpose by GF2P8AFFINEQB, beyond the published sources).
 //!
 //! ```
 //! use bb_reversi::symmetry::{Symmetry, canonical};
@@ -94,8 +95,9 @@ pub fn canonical(p: u64, o: u64) -> ((u64, u64), Symmetry) {
     best
 }
 
-/// Left-right mirror by a PSHUFB nibble table (seed 002, "PSHUFB (SSSE3)"): each nibble is
-/// replaced by its reversal, and the two nibbles of each byte swap places.
+/// Left-right mirror by a PSHUFB nibble table (Okuhara's *Reversi bitboard techniques*, "PSHUFB
+/// (SSSE3)"): each nibble is replaced by its reversal, and the two nibbles of each byte swap
+/// places.
 #[inline(always)]
 pub fn mirror_pshufb<B: Backend>(b: B, x: u64) -> u64 {
     let rev = b.u8x16_from_array([0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15]);
@@ -108,9 +110,9 @@ pub fn mirror_pshufb<B: Backend>(b: B, x: u64) -> u64 {
     b.u64x2_to_array(b.u64x2_or(b.u64x2_shl::<4>(lo), hi))[0]
 }
 
-/// Transpose about a1-h8 (seed 002, "AVX2 X-Y swap"): four copies shifted left by 3, 2, 1, 0
-/// put files 4..7 on the byte tops, VPMOVMSKB collects them as ranks 4..7 of the result; four
-/// more positions of shift give ranks 0..3.
+/// Transpose about a1-h8 (Okuhara's *Reversi bitboard techniques*, "AVX2 X-Y swap"): four copies
+/// shifted left by 3, 2, 1, 0 put files 4..7 on the byte tops, VPMOVMSKB collects them as ranks
+/// 4..7 of the result; four more positions of shift give ranks 0..3.
 #[inline(always)]
 pub fn transpose_movemask<B: Backend>(b: B, x: u64) -> u64 {
     let v = b.u64x4_shlv(b.u64x4_splat(x), b.u64x4_from_array([3, 2, 1, 0]));
@@ -119,8 +121,8 @@ pub fn transpose_movemask<B: Backend>(b: B, x: u64) -> u64 {
     hi << 32 | lo
 }
 
-/// Transpose about a1-h8 by one GF2P8AFFINEQB (beyond the seed): with the byte-swapped board
-/// as the matrix and the unit vectors as data, byte `i` of the result collects bit `i` of
+/// Transpose about a1-h8 by one GF2P8AFFINEQB (beyond the published sources): with the byte-swapped
+/// board as the matrix and the unit vectors as data, byte `i` of the result collects bit `i` of
 /// every rank.
 #[inline(always)]
 pub fn transpose_gfni<B: Backend>(b: B, x: u64) -> u64 {

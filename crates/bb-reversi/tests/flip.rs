@@ -1,9 +1,9 @@
 //! Every flip variant on every backend against `bb_core::reference::flip`.
 
 use bb_core::{Direction, Square, reference, rng::Rng};
-use bb_reversi::flip::{self, FlipVariant, FlipVisitor, for_each_variant};
+use bb_reversi::flip::{self, Flip};
 use bb_reversi::{Board, workload};
-use bb_simd::{AnyBackend, Backend};
+use bb_simd::Backend;
 use proptest::prelude::*;
 
 #[derive(Clone, Copy, Debug)]
@@ -30,61 +30,17 @@ fn scale() -> f64 {
         .unwrap_or(1.0)
 }
 
-struct Check<'a, B> {
-    b: B,
-    cases: &'a [Case],
-    what: &'a str,
-    checked: usize,
-}
-
-impl<B: Backend> FlipVisitor for Check<'_, B> {
-    fn visit<V: FlipVariant>(&mut self, _: V) {
-        let b = self.b;
-        let cases = self.cases;
-        let bad = b.vectorize(|| {
-            cases.iter().find(|c| {
-                let f = V::flip(b, c.sq, c.p, c.o);
-                f != c.expect || f & !c.o != 0
-            })
-        });
-        if let Some(c) = bad {
-            let got = b.vectorize(|| V::flip(b, c.sq, c.p, c.o));
-            panic!(
-                "{} on {} ({}): sq {} p {:#018x} o {:#018x}: got {got:#018x}, expected {:#018x}",
-                V::NAME,
-                B::NAME,
-                self.what,
-                c.sq,
-                c.p,
-                c.o,
-                c.expect
-            );
-        }
-        self.checked += 1;
-    }
-}
-
 /// Checks every variant on every backend; returns the number of (variant, backend) pairs.
-fn check_all(backends: &[AnyBackend], cases: &[Case], what: &str) -> usize {
-    let mut n = 0;
-    for &backend in backends {
-        n += bb_simd::dispatch!(backend, |b| {
-            let mut c = Check {
-                b,
-                cases,
-                what,
-                checked: 0,
-            };
-            for_each_variant(&mut c);
-            c.checked
-        });
-    }
-    n
+fn check_all(cases: &[Case]) -> usize {
+    let inputs: Vec<(Square, u64, u64)> = cases.iter().map(|c| (c.sq, c.p, c.o)).collect();
+    bb_simd::kernel::check::<Flip>(&inputs)
+        .iter()
+        .map(|&(_, n)| n)
+        .sum()
 }
 
 #[test]
 fn exhaustive_every_ray_pattern() {
-    let backends = bb_simd::test_backends();
     let mut cases = Vec::new();
     for sq in Square::ALL {
         for dir in Direction::ALL {
@@ -111,13 +67,12 @@ fn exhaustive_every_ray_pattern() {
     }
     assert!(cases.len() > 100_000, "{}", cases.len());
     assert!(cases.iter().any(|c| c.expect != 0));
-    let n = check_all(&backends, &cases, "exhaustive ray patterns");
+    let n = check_all(&cases);
     assert!(n >= 23, "{n}");
 }
 
 #[test]
 fn random_game_samples() {
-    let backends = bb_simd::test_backends();
     let want = ((1_000_000.0 * scale()) as usize).max(1000);
     let mut cases = Vec::with_capacity(want);
     workload::samples(0x5eed, |s| {
@@ -126,7 +81,7 @@ fn random_game_samples() {
     });
     // every sample is a legal move
     assert!(cases.iter().all(|c| c.expect != 0));
-    check_all(&backends, &cases, "random-game samples");
+    check_all(&cases);
 }
 
 /// Boards of every density: occupancy from AND/OR combinations of random words.
@@ -150,9 +105,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases((2000.0 * scale()) as u32))]
     #[test]
     fn proptest_boards((sq, p, o) in board_strategy()) {
-        let backends = bb_simd::test_backends();
-        let c = case(sq, p, o);
-        check_all(&backends, &[c], "proptest");
+            let c = case(sq, p, o);
+        check_all(&[c]);
         // a move that flips nothing is illegal, and legal moves flip something
         let legal = Board { p, o }.moves() & sq.bit() != 0;
         prop_assert_eq!(legal, c.expect != 0);
@@ -185,15 +139,6 @@ fn default_is_registered_and_correct() {
                     b.name()
                 );
             }
-            struct Has(&'static str, bool);
-            impl FlipVisitor for Has {
-                fn visit<V: FlipVariant>(&mut self, _: V) {
-                    self.1 |= V::NAME == self.0;
-                }
-            }
-            let mut h = Has(flip::default_name(b.isa()), false);
-            for_each_variant(&mut h);
-            assert!(h.1, "default of {} not registered", b.name());
         });
     }
 }

@@ -174,7 +174,8 @@ macro_rules! u64_ops {
         fn $nonzero(self, a: Self::$V) -> u8 {
             mask_of!(self.$to(a), u8, |x, _i| x != 0)
         }
-        /// Reinterprets the lanes as bytes (little endian: byte `8 * i` is the low byte of lane `i`).
+        /// Reinterprets the lanes as bytes (little endian: byte `8 * i` is the low byte of lane
+        /// `i`).
         #[inline(always)]
         fn $as_u8(self, a: Self::$V) -> Self::$B {
             let a = self.$to(a);
@@ -680,7 +681,7 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
 
     // ----- lane views of the 128-bit register (SSE2's 8/16/32-bit and float instructions) ----
     //
-    // The seed's SSE2 flip tricks read one `__m128i` as bytes, words, dwords, floats or
+    // The SSSE3 page's SSE2 flip tricks read one `__m128i` as bytes, words, dwords, floats or
     // doubles. These ops take and return `U64x2` (`U64x4` for the AVX2 forms) so a kernel
     // can mix views without casts; the lane layout is little endian.
 
@@ -855,7 +856,8 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         self.u64x4_from_array(emu::map32x8(a, a, |x, _| x.checked_shr(N).unwrap_or(0)))
     }
 
-    // ----- seed primitives that need ISA-specific sequences ----------------------------------
+    // ----- SSSE3-page primitives that need ISA-specific sequences
+    // ----------------------------------
 
     /// Exact dot product of 64 unsigned features with 64 signed weights, in i32.
     /// See [`primitives::dot_u8i8`](crate::primitives::dot_u8i8).
@@ -863,8 +865,8 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
     fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
         emu::dot_u8i8(features, weights)
     }
-    /// The seed's 16-bit saturating dot product (PMADDUBSW, PADDSW, PHADDSW), bit-exact on every
-    /// backend. See [`primitives::dot_u8i8_sat16`](crate::primitives::dot_u8i8_sat16).
+    /// The SSSE3 page's 16-bit saturating dot product (PMADDUBSW, PADDSW, PHADDSW), bit-exact on
+    /// every backend. See [`primitives::dot_u8i8_sat16`](crate::primitives::dot_u8i8_sat16).
     #[inline(always)]
     fn dot_u8i8_sat16(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
         emu::dot_u8i8_sat16(features, weights)

@@ -100,7 +100,7 @@ pub fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 {
         .sum()
 }
 
-/// The seed's 16-bit saturating dot product, step for step: PMADDUBSW on four 16-byte blocks
+/// The SSSE3 page's 16-bit saturating dot product, step for step: PMADDUBSW on four 16-byte blocks
 /// (pairs summed with saturation), three PADDSW (`(r0 + r1) + (r2 + r3)`), three PHADDSW.
 pub fn dot_u8i8_sat16(features: &[u8; 64], weights: &[i8; 64]) -> i32 {
     let mut r = [[0i16; 8]; 4];

@@ -16,6 +16,7 @@ mod backend;
 mod detect;
 mod dispatch;
 pub mod emu;
+pub mod kernel;
 mod prefetch;
 pub mod primitives;
 mod scalar;

@@ -174,7 +174,7 @@ mod h {
             }
             vaddvq_s32(acc)
         }
-        /// The seed's saturating sequence on Neon: exact 16-bit products, PMADDUBSW's
+        /// The SSSE3 page's saturating sequence on Neon: exact 16-bit products, PMADDUBSW's
         /// saturating pair sums via UZP1/UZP2 + SQADD, then PADDSW and PHADDSW in the same order.
         fn dot_sat16(f: &[u8; 64], w: &[i8; 64]) -> i32 {
             let a: [uint8x16_t; 4] = bits!(*f);

@@ -1,4 +1,4 @@
-//! Seed primitives from 001 (*SSSE3*): the population count of a vector of bitboards and the
+//! SSSE3 primitives from 001 (*SSSE3*): the population count of a vector of bitboards and the
 //! byte-wise dot product of 64 unsigned features with 64 signed weights.
 //!
 //! Each technique is a named, public variant, generic over the backend; the per-backend
@@ -20,9 +20,9 @@ pub enum PopcntVariant {
     /// SWAR (parallel bit counting with masks 0x55.., 0x33.., 0x0f.. and shift-add folding),
     /// in vector registers. Needs nothing beyond 64-bit lanes; emulated lane-wise on `Scalar`.
     Swar,
-    /// Muła's SSSE3 popcount (seed 001, "SSSE3 Population Count"): two PSHUFB 16-entry nibble
-    /// lookups, byte add, PSADBW against zero to sum the bytes of each u64. 128-bit on `Ssse3`,
-    /// widened to 256 bits on `Avx2`/`Avx512*`, TBL + UADDLP on `Neon`.
+    /// Muła's SSSE3 popcount (the Chess Programming Wiki's *SSSE3*, "SSSE3 Population Count"): two
+    /// PSHUFB 16-entry nibble lookups, byte add, PSADBW against zero to sum the bytes of each u64.
+    /// 128-bit on `Ssse3`, widened to 256 bits on `Avx2`/`Avx512*`, TBL + UADDLP on `Neon`.
     NibbleLut,
     /// The backend's own `u64x4_popcnt`: VPOPCNTQ on `Avx512Vbmi`, VCNT + pairwise widening
     /// adds on `Neon`, Muła's lookup on `Ssse3`/`Avx2`/`Avx512`, SWAR + PSADBW on `Sse2`,
@@ -143,8 +143,8 @@ pub enum DotVariant {
     /// (128-bit) and `Avx2` (VPMOVZXBW/VPMOVSXBW + VPMADDWD, 256-bit), 512-bit on `Avx512`, one
     /// AVX-512 VNNI VPDPBUSD on `Avx512Vbmi`, widening multiply-accumulate (UMLAL/SMLAL) on `Neon`.
     Exact,
-    /// The seed's 16-bit saturating sequence (001, "Byte-wise Dot-Product"): PMADDUBSW on four
-    /// 16-byte blocks, `(r0 + r1) + (r2 + r3)` with PADDSW, three PHADDSW, sign-extended. 11
+    /// The SSSE3 page's 16-bit saturating sequence (001, "Byte-wise Dot-Product"): PMADDUBSW on
+    /// four 16-byte blocks, `(r0 + r1) + (r2 + r3)` with PADDSW, three PHADDSW, sign-extended. 11
     /// instructions on `Ssse3` and up, the same saturation order emulated on `Scalar`/`Sse2`
     /// and with SQADD/UZP on `Neon`. It differs from [`DotVariant::Exact`] when an intermediate
     /// sum leaves the i16 range (e.g. 255 * 127 + 255 * 127 in one PMADDUBSW pair).
@@ -194,7 +194,7 @@ pub fn dot_u8i8<B: Backend>(b: B, features: &[u8; 64], weights: &[i8; 64]) -> i3
     b.dot_u8i8(features, weights)
 }
 
-/// The seed's 16-bit saturating dot product (see [`DotVariant::Sat16`]), bit-exact with
+/// The SSSE3 page's 16-bit saturating dot product (see [`DotVariant::Sat16`]), bit-exact with
 /// [`dot_u8i8_sat16_reference`] on every backend.
 ///
 /// ```

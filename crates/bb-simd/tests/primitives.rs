@@ -1,4 +1,4 @@
-//! The seed primitives on every backend against plain loops.
+//! The SSSE3-page primitives on every backend against plain loops.
 
 use bb_simd::primitives::{
     DotVariant, PopcntVariant, dot_u8i8_reference, dot_u8i8_sat16_reference, popcount_each,

@@ -1,6 +1,6 @@
-//! Superpiece geometry for the byteboard (seed 003): for every square, the 64-byte "ray vector"
-//! layout of its superpiece, the inverse permutations back to board order, and the per-piece
-//! move masks used by `add_attacks`.
+//! Superpiece geometry for the byteboard (87flowers' *incrementally updated attack tables*): for
+//! every square, the 64-byte "ray vector" layout of its superpiece, the inverse permutations back
+//! to board order, and the per-piece move masks used by `add_attacks`.
 //!
 //! Layout of a ray vector for square `s`: eight groups of eight bytes, one per compass direction in
 //! the order N, NE, E, SE, S, SW, W, NW (so that group `d + 4` is the opposite of group `d`, and a

@@ -1,5 +1,6 @@
 //! Byteboard: a 64-byte mailbox of [`Place`] bytes with two incrementally updated attack tables
-//! (seed 003, the Rose / Clockwork design), and the mailbox <-> bitboards [`transpose`] (seed 004).
+//! (87flowers' *incrementally updated attack tables*, the Rose / Clockwork design), and the mailbox
+//! <-> bitboards [`transpose`] (87flowers' *mailbox/bitboard transposition*).
 //!
 //! Each colour has up to 16 pieces with ids 0..16 (the king is id 0). For every square, the
 //! attack table of a colour holds a 16-bit mask: bit `id` is set when that colour's piece `id`
@@ -52,8 +53,8 @@ mod tables {
 /// One mailbox byte: bit 7 colour (1 = black), bits 4..=6 piece type, bits 0..=3 piece id.
 ///
 /// Type codes: king 1, pawn 2, knight 3, bishop 5, rook 6, queen 7; sliders have bit 2 set,
-/// diagonal sliders bit 0 and orthogonal sliders bit 1 (seed 003). An empty square is 0; the
-/// white king (id 0) is `0x10`, so no piece is 0.
+/// diagonal sliders bit 0 and orthogonal sliders bit 1 (87flowers' *incrementally updated attack
+/// tables*). An empty square is 0; the white king (id 0) is `0x10`, so no piece is 0.
 ///
 /// ```
 /// use bb_chess::byteboard::Place;
@@ -369,7 +370,8 @@ impl Byteboard {
         !b.u8x64_cmpeq(b.u8x64_from_array(self.board), b.u8x64_zero())
     }
 
-    /// The eight bitboards of this position (seed 004 transposition, backend default variant).
+    /// The eight bitboards of this position (87flowers' *mailbox/bitboard transposition*
+    /// transposition, backend default variant).
     #[inline(always)]
     #[must_use]
     pub fn bitboards<B: Backend>(&self, b: B) -> transpose::Bitboards {

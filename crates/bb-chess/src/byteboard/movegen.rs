@@ -2,8 +2,8 @@
 //! at our king, the squares the king may not enter are the non-zero entries of the opponent's
 //! table (plus the x-ray squares behind a checking slider), and the targets of each knight,
 //! bishop, rook, queen and king are read from our own table (the lanes holding its id bit).
-//! Pawns, pins and en passant use the bitboards of the transposed mailbox (seed 004) and slider
-//! lookups along the king's lines.
+//! Pawns, pins and en passant use the bitboards of the transposed mailbox (87flowers'
+//! *mailbox/bitboard transposition*) and slider lookups along the king's lines.
 //!
 //! ```
 //! use bb_chess::byteboard::movegen::{BytePosition, perft};

@@ -1,5 +1,5 @@
-//! Mailbox <-> bitboards transposition (seed 004): 64 [`Place`] bytes become eight
-//! bitboards (six piece kinds, two colours) and back.
+//! Mailbox <-> bitboards transposition (87flowers' *mailbox/bitboard transposition*): 64 [`Place`]
+//! bytes become eight bitboards (six piece kinds, two colours) and back.
 //!
 //! The bitboards are in the order of [`Bitboards`]: pawn, knight, bishop, rook, queen, king
 //! (indexed by [`Piece::index`](crate::Piece::index)), then white, black. A one-hot byte per
@@ -7,7 +7,7 @@
 //! transposition of that matrix is exactly the eight bitboards.
 //!
 //! Variants ([`TransposeVariant`]):
-//! - `Gfni`: the seed's form: PSHUFB one-hot lookup, byte reverse, GF2P8AFFINEQB 8x8 bit
+//! - `Gfni`: 87flowers' form: PSHUFB one-hot lookup, byte reverse, GF2P8AFFINEQB 8x8 bit
 //!   transpose per rank, VPERMB to gather the eight bitboards (Avx512Vbmi; emulated elsewhere).
 //! - `Movemask`: PSHUFB one-hot lookup in two 32-byte halves, then eight shift + PMOVMSKB pairs
 //!   (the AVX2 form; SSSE3/Neon run it through their 32-byte emulation).
@@ -67,7 +67,8 @@ pub enum TransposeVariant {
     Scalar,
     /// PSHUFB one-hot, then eight shift + movemask steps on 32-byte halves (AVX2 form).
     Movemask,
-    /// PSHUFB one-hot, GF2P8AFFINEQB transpose and VPERMB (seed 004, Avx512Vbmi form).
+    /// PSHUFB one-hot, GF2P8AFFINEQB transpose and VPERMB (87flowers' *mailbox/bitboard
+    /// transposition*, Avx512Vbmi form).
     Gfni,
 }
 
@@ -209,11 +210,12 @@ pub fn to_bitboards_scalar(raw: &[u8; 64]) -> Bitboards {
     ])
 }
 
-/// Seed 004: PSHUFB one-hot, byte reverse, GF2P8AFFINEQB transpose, VPERMB.
+/// 87flowers' *mailbox/bitboard transposition*: PSHUFB one-hot, byte reverse, GF2P8AFFINEQB
+/// transpose, VPERMB.
 #[inline(always)]
 pub fn to_bitboards_gfni<B: Backend>(b: B, raw: &[u8; 64]) -> Bitboards {
     let x = b.u8x64_from_array(*raw);
-    // Place code = high nibble (the seed's encoding has it in the low nibble; ours keeps the id
+    // Place code = high nibble (87flowers' encoding has it in the low nibble; ours keeps the id
     // there, so one 64-bit shift comes first).
     let codes = b.u8x64_and(
         b.u64x8_as_u8x64(b.u64x8_shr::<4>(b.u8x64_as_u64x8(x))),

@@ -1,5 +1,6 @@
-//! Scalar Hyperbola Quintessence (seed 000): file and diagonals by byte swap over the per-square
-//! record [`bb_core::masks::HQ`]; the rank, which a byte swap does not reverse, three ways.
+//! Scalar Hyperbola Quintessence (Chess Programming Wiki): file and
+//! diagonals by byte swap over the per-square record [`bb_core::masks::HQ`]; the rank, which a byte
+//! swap does not reverse, three ways.
 
 use super::{SliderVariant, hq_bswap};
 use crate::tables::{FIRST_RANK, MAIN_DIAGONAL};
@@ -58,14 +59,13 @@ pub(crate) fn hq_rbit<B: Backend>(b: B, s: usize, occ: u64, mask: u64) -> u64 {
 
 /// Hyperbola Quintessence with the rank by Cooijmans' mapping onto the main diagonal.
 ///
-/// Seed 000, "Source Code" (file, diagonals) and the rank problem's mapping by Tim Cooijmans.
-/// Any ISA (byte swap is one instruction everywhere).
+/// The Chess Programming Wiki's *Hyperbola Quintessence*, "Source Code" (file, diagonals) and the
+/// rank problem's mapping by Tim Cooijmans. Any ISA (byte swap is one instruction everywhere).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HqCooijmans;
 
 impl SliderVariant for HqCooijmans {
     const NAME: &'static str = "hq_cooijmans";
-    const SEED: &'static str = "000 Hyperbola Quintessence: source code + Cooijmans rank mapping";
     #[inline(always)]
     fn rook<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
         file_bswap(b, sq, occ) | rank_cooijmans(b, sq, occ)
@@ -78,13 +78,13 @@ impl SliderVariant for HqCooijmans {
 
 /// Hyperbola Quintessence with the rank from a 512-byte first-rank table.
 ///
-/// Seed 000, "Source Code", with "some standard technique for the rank-attacks". Any ISA.
+/// The Chess Programming Wiki's *Hyperbola Quintessence*, "Source Code", with "some standard
+/// technique for the rank-attacks". Any ISA.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HqFirstRank;
 
 impl SliderVariant for HqFirstRank {
     const NAME: &'static str = "hq_first_rank";
-    const SEED: &'static str = "000 Hyperbola Quintessence: source code + first-rank table";
     #[inline(always)]
     fn rook<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
         file_bswap(b, sq, occ) | rank_table(sq, occ)
@@ -95,16 +95,16 @@ impl SliderVariant for HqFirstRank {
     }
 }
 
-/// The seed's generalized attack getter: every line, the rank included, by a full 64-bit bit
-/// reversal ([`Backend::rbit`]: RBIT on aarch64; a shift-and-mask sequence on x86).
+/// The Hyperbola Quintessence page's generalized attack getter: every line, the rank included, by a
+/// full 64-bit bit reversal ([`Backend::rbit`]: RBIT on aarch64; a shift-and-mask sequence on x86).
 ///
-/// Seed 000, "Java": `Long.reverse` for a generalized attack getter. Native on Neon.
+/// The Chess Programming Wiki's *Hyperbola Quintessence*, "Java": `Long.reverse` for a generalized
+/// attack getter. Native on Neon.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HqRbit;
 
 impl SliderVariant for HqRbit {
     const NAME: &'static str = "hq_rbit";
-    const SEED: &'static str = "000 Hyperbola Quintessence: generalized getter with bit reversal";
     #[inline(always)]
     fn rook<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
         let s = sq.index();

@@ -19,7 +19,6 @@ pub struct Pext;
 
 impl SliderVariant for Pext {
     const NAME: &'static str = "pext";
-    const SEED: &'static str = "baseline: PEXT bitboards (BMI2)";
     fn supported<B: Backend>() -> bool {
         B::NATIVE_PEXT
     }
@@ -44,7 +43,6 @@ pub struct FancyMagic;
 
 impl SliderVariant for FancyMagic {
     const NAME: &'static str = "fancy_magic";
-    const SEED: &'static str = "baseline: fancy magic bitboards";
     #[inline(always)]
     fn rook<B: Backend>(_: B, sq: Square, occ: u64) -> u64 {
         let m = &MAGIC_ROOK[sq.index()];
@@ -79,7 +77,6 @@ fn pext16<B: Backend>(b: B, e: &Pext16Entry, occ: u64) -> u64 {
 
 impl SliderVariant for PextPdep16 {
     const NAME: &'static str = "pext_pdep16";
-    const SEED: &'static str = "baseline refinement: 16-bit PEXT table expanded by PDEP (BMI2)";
     fn supported<B: Backend>() -> bool {
         B::NATIVE_PEXT
     }
@@ -109,8 +106,6 @@ const FILE_A_INNER: u64 = 0x0001_0101_0101_0100;
 
 impl SliderVariant for PextSmall {
     const NAME: &'static str = "pext_small";
-    const SEED: &'static str =
-        "baseline mix: first-rank table for rank and file (PEXT/PDEP), PEXT bishop";
     fn supported<B: Backend>() -> bool {
         B::NATIVE_PEXT
     }
@@ -166,8 +161,6 @@ static FILE_ATTACKS: [[u64; 64]; 64] = {
 
 impl SliderVariant for PextFile {
     const NAME: &'static str = "pext_file";
-    const SEED: &'static str =
-        "baseline mix: per-square PEXT file table, first-rank table, PEXT bishop";
     fn supported<B: Backend>() -> bool {
         B::NATIVE_PEXT
     }

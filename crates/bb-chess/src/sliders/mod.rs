@@ -1,5 +1,6 @@
-//! Sliding-piece attacks: every technique of the seeds as a named [`SliderVariant`], a visitor
-//! registry ([`for_each_variant`]) and the per-backend defaults [`rook`], [`bishop`], [`queen`].
+//! Sliding-piece attacks: every published technique as a named [`SliderVariant`], the kernel
+//! declarations [`Rook`], [`Bishop`] and [`Queen`] that list them, and the per-backend
+//! defaults [`rook`], [`bishop`], [`queen`].
 //!
 //! All kernels take the square and the occupancy as a raw `u64` (the slider's own bit may be
 //! set or not) and return the attack set, including the first blocker in each direction.
@@ -34,8 +35,6 @@ pub use simd_hq::{Hq4Lines, Occupied, PeshkovTwin, Ssse3Hq};
 pub trait SliderVariant: Copy + Default + 'static {
     /// Short name used by tests, criterion and `bb bench` (for example `hq_first_rank`).
     const NAME: &'static str;
-    /// The seed section the technique comes from.
-    const SEED: &'static str;
     /// Whether this variant runs natively (not through emulated operations) on `B`; the
     /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
@@ -52,42 +51,61 @@ pub trait SliderVariant: Copy + Default + 'static {
     }
 }
 
-/// A visitor over the slider variants (variants are types with generic methods, so the registry
-/// hands each one to a generic `visit`).
-pub trait SliderVisitor {
-    /// Called once per variant.
-    fn visit<V: SliderVariant>(&mut self, v: V);
+// The slider kernels `rook`, `bishop` and `queen` share one variant list.
+macro_rules! slider_kernel {
+    ($(#[$doc:meta])* $K:ident, $name:literal, $method:ident, $oracle:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $K;
+
+        bb_simd::kernel! {
+            $K: SliderVariant {
+                name: $name,
+                input: (Square, u64),
+                output: u64,
+                reference(&(sq, occ)) { bb_core::reference::$oracle(sq, occ) }
+                chain(&(sq, occ), z) { (sq, occ ^ z) }
+                fold(a) { a }
+                default_name<B>() { default_name::<B>() }
+                run<V>(b, &(sq, occ)) { V::$method(b, sq, occ) }
+                variants [
+                    HqCooijmans,
+                    HqFirstRank,
+                    HqRbit,
+                    Ssse3Hq,
+                    PeshkovTwin,
+                    Hq4Lines,
+                    Avx2Okuhara,
+                    Avx512Lzcnt,
+                    Pext,
+                    PextPdep16,
+                    PextSmall,
+                    PextFile,
+                    FancyMagic,
+                ]
+            }
+        }
+    };
 }
 
-/// Calls `visitor.visit` with every slider variant, in a fixed order. Callers filter with
-/// [`SliderVariant::supported`] for their backend.
-///
-/// ```
-/// use bb_chess::sliders::{for_each_variant, SliderVariant, SliderVisitor};
-/// struct Names(Vec<&'static str>);
-/// impl SliderVisitor for Names {
-///     fn visit<V: SliderVariant>(&mut self, _: V) { self.0.push(V::NAME); }
-/// }
-/// let mut n = Names(Vec::new());
-/// for_each_variant(&mut n);
-/// assert!(n.0.contains(&"hq_cooijmans") && n.0.contains(&"fancy_magic"));
-/// ```
-pub fn for_each_variant(visitor: &mut impl SliderVisitor) {
-    visitor.visit(HqCooijmans);
-    visitor.visit(HqFirstRank);
-    visitor.visit(HqRbit);
-    visitor.visit(Ssse3Hq);
-    visitor.visit(PeshkovTwin);
-    visitor.visit(Hq4Lines);
-    visitor.visit(Avx2Okuhara);
-    visitor.visit(Avx512Lzcnt);
-    visitor.visit(Pext);
-    visitor.visit(PextPdep16);
-    visitor.visit(PextSmall);
-    visitor.visit(PextFile);
-    visitor.visit(FancyMagic);
-    visitor.visit(Default_);
-}
+slider_kernel!(
+    /// The rook-attack kernel: input `(sq, occupied)`, output the attacked squares; every
+    /// [`SliderVariant`] (see [`bb_simd::kernel`](mod@bb_simd::kernel)).
+    ///
+    /// ```
+    /// let names = bb_simd::kernel::variant_names::<bb_chess::sliders::Rook>();
+    /// assert!(names.contains(&"hq_cooijmans") && names.contains(&"fancy_magic"));
+    /// ```
+    Rook, "rook", rook, rook_attacks
+);
+slider_kernel!(
+    /// The bishop-attack kernel (see [`Rook`]).
+    Bishop, "bishop", bishop, bishop_attacks
+);
+slider_kernel!(
+    /// The queen-attack kernel (see [`Rook`]).
+    Queen, "queen", queen, queen_attacks
+);
 
 // The per-backend default table, written once and read by every default kernel and by
 // `default_name`; `V` names the variant type for token `$B` inside `$e`. Measured on this machine
@@ -115,7 +133,8 @@ macro_rules! default_variant {
     };
 }
 
-/// Which variant [`rook`], [`bishop`] and [`queen`] use on backend `B` (its [`SliderVariant::NAME`]).
+/// Which variant [`rook`], [`bishop`] and [`queen`] use on backend `B` (its
+/// [`SliderVariant::NAME`]).
 ///
 /// ```
 /// assert_eq!(bb_chess::sliders::default_name::<bb_simd::Scalar>(), "fancy_magic");
@@ -149,28 +168,6 @@ default_kernel!(
     queen,
     "Queen attacks with the default variant of `B`.\n\n```\nuse bb_core::Square;\nlet a = bb_chess::sliders::queen(bb_simd::Scalar, Square::A1, 0);\nassert_eq!(a, 0x8141_2111_0905_03fe);\n```"
 );
-
-/// The default variant of each backend, as a variant type (so tests and benches can list it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[allow(non_camel_case_types)]
-pub struct Default_;
-
-impl SliderVariant for Default_ {
-    const NAME: &'static str = "default";
-    const SEED: &'static str = "per-backend choice, see docs/techniques-chess.md";
-    #[inline(always)]
-    fn rook<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
-        rook(b, sq, occ)
-    }
-    #[inline(always)]
-    fn bishop<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
-        bishop(b, sq, occ)
-    }
-    #[inline(always)]
-    fn queen<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
-        queen(b, sq, occ)
-    }
-}
 
 /// `x ^ (x - 1)`: the bits up to and including the lowest set bit (all ones for 0); BLSMSK.
 #[inline(always)]

@@ -1,4 +1,4 @@
-//! Seed 002's AVX2 sliding attacks (Okuhara) and the AVX-512 VPLZCNTQ form of the queen.
+//! Okuhara's AVX2 sliding attacks (Okuhara) and the AVX-512 VPLZCNTQ form of the queen.
 
 use super::hq::rank_table;
 use super::{SliderVariant, blsmsk};
@@ -18,7 +18,8 @@ fn blsmsk4<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
     b.u64x4_xor(b.u64x4_add(x, b.u64x4_splat(!0)), x)
 }
 
-/// Okuhara's AVX2 sliding attacks (seed 002, bonus section "AVX2 によるチェスの Sliding Attack").
+/// Okuhara's AVX2 sliding attacks (Okuhara's *Reversi bitboard techniques*, bonus section "AVX2
+/// によるチェスの Sliding Attack").
 ///
 /// Queen: the four lines' MSB-ward halves in one register, BLSMSK (`x ^ (x - 1)`) below the
 /// lowest blocker; the LSB-ward halves by a parallel-prefix shadow fill with per-lane shifts
@@ -30,7 +31,6 @@ pub struct Avx2Okuhara;
 
 impl SliderVariant for Avx2Okuhara {
     const NAME: &'static str = "avx2_okuhara";
-    const SEED: &'static str = "002 bonus: AVX2 sliding attacks (queen, rook, bishop)";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 256
     }
@@ -97,14 +97,13 @@ fn above_blsmsk2<B: Backend>(b: B, occ2: B::U64x2, up: B::U64x2) -> B::U64x2 {
 }
 
 /// The queen of [`Avx2Okuhara`] with the LSB-ward halves by VPLZCNTQ instead of the
-/// parallel-prefix fill (beyond the seeds; the form of seed 002's AVX-512 flip). Rook and bishop
-/// use two lanes each. Needs a native vector LZCNT (AVX-512 CD).
+/// parallel-prefix fill (beyond the published sources; the form of Okuhara's AVX-512 flip). Rook
+/// and bishop use two lanes each. Needs a native vector LZCNT (AVX-512 CD).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Avx512Lzcnt;
 
 impl SliderVariant for Avx512Lzcnt {
     const NAME: &'static str = "avx512_lzcnt";
-    const SEED: &'static str = "beyond 002: VPLZCNTQ queen getter";
     fn supported<B: Backend>() -> bool {
         B::NATIVE_VECTOR_LZCNT
     }

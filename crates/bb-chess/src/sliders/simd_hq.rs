@@ -1,5 +1,6 @@
 //! Hyperbola Quintessence in vector registers: the SSSE3 two-lines form and Peshkov's
-//! `Occupied` twin (seed 001), and four lines in one 256-bit register (beyond the seeds).
+//! `Occupied` twin (the Chess Programming Wiki's *SSSE3*), and four lines in one 256-bit register
+//! (beyond the published sources).
 
 use super::SliderVariant;
 use super::hq::rank_table;
@@ -23,16 +24,16 @@ fn pair_hq<B: Backend>(b: B, o: B::U64x2, t: &Pair) -> B::U64x2 {
 /// SSSE3 Hyperbola Quintessence: two lines in the two halves of one 128-bit register, byte
 /// swaps by PSHUFB.
 ///
-/// Seed 001, "SSSE3 Hyperbola Quintessence" (bishop: diagonal and anti-diagonal). The rook
-/// extends it: lane 0 the file, lane 1 the rank mapped onto the main diagonal by Cooijmans'
-/// multiplication (seed 000), so both lanes need only a byte swap. Needs a 128-bit backend
-/// (SSE2 emulates the byte swap with shifts and shuffles; SSSE3 and later use PSHUFB).
+/// The Chess Programming Wiki's *SSSE3*, "SSSE3 Hyperbola Quintessence" (bishop: diagonal and
+/// anti-diagonal). The rook extends it: lane 0 the file, lane 1 the rank mapped onto the main
+/// diagonal by Cooijmans' multiplication (Chess Programming Wiki, *Hyperbola Quintessence*),
+/// so both lanes need only a byte swap. Needs a 128-bit backend (SSE2 emulates the byte swap with
+/// shifts and shuffles; SSSE3 and later use PSHUFB).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ssse3Hq;
 
 impl SliderVariant for Ssse3Hq {
     const NAME: &'static str = "ssse3_hq";
-    const SEED: &'static str = "001 SSSE3 Hyperbola Quintessence";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 128
     }
@@ -47,7 +48,7 @@ impl SliderVariant for Ssse3Hq {
     }
     #[inline(always)]
     fn bishop<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
-        // The two lines are disjoint: a horizontal OR equals the seed's XOR / ADD.
+        // The two lines are disjoint: a horizontal OR equals the SSSE3 page's XOR / ADD.
         b.u64x2_hor(pair_hq(b, b.u64x2_splat(occ), &PAIR_BISHOP[sq.index()]))
     }
 }
@@ -55,9 +56,9 @@ impl SliderVariant for Ssse3Hq {
 const TWIN_IDX: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 7, 6, 5, 4, 3, 2, 1, 0];
 const REV128_IDX: [u8; 16] = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
 
-/// Peshkov's `Occupied` twin (seed 001): one 128-bit register holding the occupancy and its
-/// byte-swapped copy, built once per position; each file / diagonal getter is then two ANDs and
-/// a subtraction per line, and one final shuffle per piece, even for a queen.
+/// Peshkov's `Occupied` twin (the Chess Programming Wiki's *SSSE3*): one 128-bit register holding
+/// the occupancy and its byte-swapped copy, built once per position; each file / diagonal getter is
+/// then two ANDs and a subtraction per line, and one final shuffle per piece, even for a queen.
 ///
 /// ```
 /// use bb_chess::sliders::Occupied;
@@ -151,13 +152,13 @@ impl<B: Backend> Occupied<B> {
 
 /// Peshkov's twin ([`Occupied`]) built per call; the rank from the first-rank table.
 ///
-/// Seed 001, "Peshkov's Optimization". Needs a 128-bit backend; best with PSHUFB (SSSE3+).
+/// The Chess Programming Wiki's *SSSE3*, "Peshkov's Optimization". Needs a 128-bit backend; best
+/// with PSHUFB (SSSE3+).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PeshkovTwin;
 
 impl SliderVariant for PeshkovTwin {
     const NAME: &'static str = "peshkov_twin";
-    const SEED: &'static str = "001 Peshkov's Occupied twin";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 128
     }
@@ -248,16 +249,15 @@ fn rev2_rank<B: Backend>(b: B, x: B::U64x2) -> B::U64x2 {
     }
 }
 
-/// Hyperbola Quintessence over all four lines in one 256-bit register (beyond the seeds): the
-/// file and diagonals reversed by a PSHUFB byte swap, the rank by a full bit reversal of its lane
-/// (one GF2P8AFFINEQB + the byte swap on Avx512Vbmi; two nibble PSHUFB lookups and a blend on
-/// AVX2). Rook and bishop use the two-lane halves. Needs a 256-bit backend.
+/// Hyperbola Quintessence over all four lines in one 256-bit register (beyond the published
+/// sources): the file and diagonals reversed by a PSHUFB byte swap, the rank by a full bit reversal
+/// of its lane (one GF2P8AFFINEQB + the byte swap on Avx512Vbmi; two nibble PSHUFB lookups and a
+/// blend on AVX2). Rook and bishop use the two-lane halves. Needs a 256-bit backend.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hq4Lines;
 
 impl SliderVariant for Hq4Lines {
     const NAME: &'static str = "hq4_lines";
-    const SEED: &'static str = "beyond 000/001: HQ on four lines in 256 bits, GFNI rank";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 256
     }

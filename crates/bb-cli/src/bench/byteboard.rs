@@ -1,9 +1,9 @@
 //! Kernels `byteboard_play` (one move on a [`Byteboard`] with the incremental attack-table
-//! update, seed 003) and `byteboard_recompute` (the same move on the mailbox, then both tables
-//! rebuilt from scratch: `vector` with the backend's `add_attacks` per piece, `scalar` with ray
-//! walkers), and `byteboard_overhead/copy_digest`: only the board copy and the table digest that
-//! the other cases include, so that the update alone can be read off by subtraction. Inputs:
-//! positions and one legal move each, from seeded random games.
+//! update, 87flowers' *incrementally updated attack tables*) and `byteboard_recompute` (the same
+//! move on the mailbox, then both tables rebuilt from scratch: `vector` with the backend's
+//! `add_attacks` per piece, `scalar` with ray walkers), and `byteboard_overhead/copy_digest`: only
+//! the board copy and the table digest that the other cases include, so that the update alone can
+//! be read off by subtraction. Inputs: positions and one legal move each, from seeded random games.
 
 use super::{Case, Register};
 use bb_chess::byteboard::Byteboard;

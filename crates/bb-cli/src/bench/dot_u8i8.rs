@@ -1,6 +1,7 @@
 //! Kernel `dot_u8i8`: the dot product of 64 unsigned byte features with 64 signed byte weights
-//! with each [`DotVariant`] of `bb_simd::primitives` (seed 001, "Byte-wise Dot-Product"):
-//! `exact` (i32, every backend's default) and `sat16` (the seed's PMADDUBSW/PADDSW/PHADDSW
+//! with each [`DotVariant`] of `bb_simd::primitives` (the Chess Programming Wiki's *SSSE3*,
+//! "Byte-wise Dot-Product"):
+//! `exact` (i32, every backend's default) and `sat16` (the SSSE3 page's PMADDUBSW/PADDSW/PHADDSW
 //! sequence with 16-bit saturation).
 
 use super::{Case, Register};

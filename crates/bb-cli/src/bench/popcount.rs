@@ -1,5 +1,6 @@
 //! Kernel `popcount`: the total population of eight bitboards (two `U64x4` vectors) with each
-//! [`PopcntVariant`] of `bb_simd::primitives` (seed 001, "SSSE3 Population Count").
+//! [`PopcntVariant`] of `bb_simd::primitives` (the Chess Programming Wiki's *SSSE3*, "SSSE3
+//! Population Count").
 
 use super::{Case, Register};
 use bb_core::rng::Rng;

@@ -1,5 +1,5 @@
-//! Kernel `transpose`: mailbox of [`Place`] bytes -> eight bitboards (seed 004), every
-//! [`TransposeVariant`], on the mailboxes of seeded random game positions.
+//! Kernel `transpose`: mailbox of [`Place`] bytes -> eight bitboards (87flowers' *mailbox/bitboard
+//! transposition*), every [`TransposeVariant`], on the mailboxes of seeded random game positions.
 
 use super::{Case, Register};
 use bb_chess::Position;

@@ -113,7 +113,7 @@ fn half_lines_match_generator_and_rays() {
         }
     }
     assert_eq!(core::ptr::from_ref(&HALF_LINES).addr() % 32, 0);
-    // The seed's `lmask` for b1 (our msb half), by hand.
+    // Okuhara's `lmask` for b1 (our msb half), by hand.
     let b1 = HALF_LINES[Square::B1.index()];
     assert_eq!(
         b1.msb,

@@ -1,12 +1,12 @@
-//! Four lines per 256-bit vector (seed 002 "Flip AVX2"). Lanes are the lines in the project's
-//! order (horizontal, vertical, diagonal, anti-diagonal); every variant does the MSB-ward half
-//! by LS1B and differs in how it finds the MS1B of the LSB-ward half.
+//! Four lines per 256-bit vector (Okuhara's *Reversi bitboard techniques* "Flip AVX2"). Lanes are
+//! the lines in the project's order (horizontal, vertical, diagonal, anti-diagonal); every variant
+//! does the MSB-ward half by LS1B and differs in how it finds the MS1B of the LSB-ward half.
 
 use super::{FlipVariant, SHIFTS, half, variant};
 use bb_core::Square;
 use bb_simd::Backend;
 
-/// Opponent masks with the board edge cleared per line (the seed's "sentinel on the edge").
+/// Opponent masks with the board edge cleared per line (Okuhara's "sentinel on the edge").
 pub(crate) const EDGE: [u64; 4] = [
     0x7e7e_7e7e_7e7e_7e7e,
     0x00ff_ffff_ffff_ff00,
@@ -25,7 +25,7 @@ pub(crate) fn fold<B: Backend>(b: B, v: B::U64x4) -> u64 {
     b.u64x4_hor(v)
 }
 
-/// MSB-ward half, LS1B form with the edge sentinel (the seed's "PP seq" left side):
+/// MSB-ward half, LS1B form with the edge sentinel (Okuhara's "PP seq" left side):
 /// `outflank + (outflank == ls1b ? -1 : 0)` sets the bits below a player outflank.
 #[inline(always)]
 fn up_ls1b_sentinel<B: Backend>(b: B, pp: B::U64x4, moo: B::U64x4, m: B::U64x4) -> B::U64x4 {
@@ -36,7 +36,7 @@ fn up_ls1b_sentinel<B: Backend>(b: B, pp: B::U64x4, moo: B::U64x4, m: B::U64x4) 
     b.u64x4_and(of, m)
 }
 
-/// MSB-ward half, LS1B without sentinel (the seed's "CVTPD2PS" left side):
+/// MSB-ward half, LS1B without sentinel (Okuhara's "CVTPD2PS" left side):
 /// `!((of == 0) - of) & M`.
 #[inline(always)]
 pub(crate) fn up_ls1b<B: Backend>(b: B, pp: B::U64x4, oo: B::U64x4, m: B::U64x4) -> B::U64x4 {
@@ -70,14 +70,13 @@ pub(crate) fn setup<B: Backend>(
 }
 
 variant! {
-    /// AVX2 "PP seq" (seed 002 "Flip AVX2: AVX2 (PP sequencial)"): LSB-ward half by parallel
-    /// prefix with per-lane variable shifts (VPSRLVQ by 1/8/9/7), MSB-ward by LS1B with the edge
-    /// sentinel. Needs Avx2.
+    /// AVX2 "PP seq" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PP sequencial)"):
+    /// LSB-ward half by parallel prefix with per-lane variable shifts (VPSRLVQ by 1/8/9/7),
+    /// MSB-ward by LS1B with the edge sentinel. Needs Avx2.
     Avx2PpSeq
 }
 impl FlipVariant for Avx2PpSeq {
     const NAME: &'static str = "avx2_pp_seq";
-    const SEED: &'static str = "002 Flip AVX2: PP seq";
     fn supported<B: Backend>() -> bool {
         avx2_up::<B>()
     }
@@ -99,14 +98,13 @@ impl FlipVariant for Avx2PpSeq {
 }
 
 variant! {
-    /// AVX2 "CVTPD2PS" (seed 002 "Flip AVX2: AVX2 (CVTPD2PS)"): LSB-ward MS1B by int -> float
-    /// conversion (VCVTDQ2PS, mantissa cleared, VCVTTPS2DQ, then the 32 -> 64-bit fix-ups),
-    /// MSB-ward LS1B without sentinel. Needs Avx2.
+    /// AVX2 "CVTPD2PS" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (CVTPD2PS)"):
+    /// LSB-ward MS1B by int -> float conversion (VCVTDQ2PS, mantissa cleared, VCVTTPS2DQ, then the
+    /// 32 -> 64-bit fix-ups), MSB-ward LS1B without sentinel. Needs Avx2.
     Avx2Cvt
 }
 impl FlipVariant for Avx2Cvt {
     const NAME: &'static str = "avx2_cvt";
-    const SEED: &'static str = "002 Flip AVX2: CVTPD2PS";
     fn supported<B: Backend>() -> bool {
         avx2_up::<B>()
     }
@@ -121,14 +119,13 @@ impl FlipVariant for Avx2Cvt {
 }
 
 variant! {
-    /// AVX2 "PSHUFB + LZCNT" (seed 002 "Flip AVX2: AVX2 (PSHUFB, LZCNT)"): byte swap turns the
-    /// vertical/diagonal LSB-ward MS1B into an LS1B; the horizontal lane (which a byte swap
-    /// does not reverse) uses the scalar LZCNT. Needs Avx2.
+    /// AVX2 "PSHUFB + LZCNT" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PSHUFB,
+    /// LZCNT)"): byte swap turns the vertical/diagonal LSB-ward MS1B into an LS1B; the horizontal
+    /// lane (which a byte swap does not reverse) uses the scalar LZCNT. Needs Avx2.
     Avx2PshufbLzcnt
 }
 impl FlipVariant for Avx2PshufbLzcnt {
     const NAME: &'static str = "avx2_pshufb_lzcnt";
-    const SEED: &'static str = "002 Flip AVX2: PSHUFB + LZCNT";
     fn supported<B: Backend>() -> bool {
         avx2_up::<B>()
     }
@@ -154,15 +151,14 @@ impl FlipVariant for Avx2PshufbLzcnt {
 }
 
 variant! {
-    /// AVX2 "PSHUFB + PMAXUB" (seed 002 "Flip AVX2: AVX2 (PSHUFB, PMAXUB)"): MS1B of each
-    /// nibble by a PSHUFB table, of each byte by PMAXUB, then every byte below the top non-zero
-    /// byte is erased (here by a byte-flag fill with u64 shifts, as bb-simd has no vector
-    /// 8/16/32-bit compares yet). Needs Avx2.
+    /// AVX2 "PSHUFB + PMAXUB" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PSHUFB,
+    /// PMAXUB)"): MS1B of each nibble by a PSHUFB table, of each byte by PMAXUB, then every byte
+    /// below the top non-zero byte is erased (here by a byte-flag fill with u64 shifts, as bb-simd
+    /// has no vector 8/16/32-bit compares yet). Needs Avx2.
     Avx2PshufbPmaxub
 }
 impl FlipVariant for Avx2PshufbPmaxub {
     const NAME: &'static str = "avx2_pshufb_pmaxub";
-    const SEED: &'static str = "002 Flip AVX2: PSHUFB + PMAXUB";
     fn supported<B: Backend>() -> bool {
         avx2_up::<B>()
     }
@@ -203,14 +199,13 @@ impl FlipVariant for Avx2PshufbPmaxub {
 }
 
 variant! {
-    /// AVX2 "PP fill" (seed 002 "Flip AVX2: AVX2 (PP fill)"): fill the non-opponent squares of
-    /// the LSB-ward half downward (shifts by 1, 2, 4, ..., 32) to erase every player disc in
-    /// the shadow of the MS1B. Needs Avx2.
+    /// AVX2 "PP fill" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PP fill)"): fill
+    /// the non-opponent squares of the LSB-ward half downward (shifts by 1, 2, 4, ..., 32) to erase
+    /// every player disc in the shadow of the MS1B. Needs Avx2.
     Avx2PpFill
 }
 impl FlipVariant for Avx2PpFill {
     const NAME: &'static str = "avx2_pp_fill";
-    const SEED: &'static str = "002 Flip AVX2: PP fill";
     fn supported<B: Backend>() -> bool {
         avx2_up::<B>()
     }
@@ -241,14 +236,13 @@ fn smear_down<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
 }
 
 variant! {
-    /// AVX2 "smart clr" (seed 002 "Flip AVX2: AVX2 (smart clr)"): the PP fill done with per-lane
-    /// variable shifts along each line (by 1/8/9/7, then twice, then four times), three steps
-    /// instead of six. Needs Avx2.
+    /// AVX2 "smart clr" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (smart clr)"):
+    /// the PP fill done with per-lane variable shifts along each line (by 1/8/9/7, then twice, then
+    /// four times), three steps instead of six. Needs Avx2.
     Avx2SmartClear
 }
 impl FlipVariant for Avx2SmartClear {
     const NAME: &'static str = "avx2_smart_clear";
-    const SEED: &'static str = "002 Flip AVX2: smart clr";
     fn supported<B: Backend>() -> bool {
         avx2_up::<B>()
     }
@@ -264,19 +258,18 @@ impl FlipVariant for Avx2SmartClear {
 }
 
 variant! {
-    /// The "acepck" AVX2 flip (beyond the seed; an idea from the Egaroucid project, built into
-    /// Okuhara's Edax). LSB-ward: the player's discs on each half-line are smeared downward (by
-    /// 1, 2 and 4 steps), so the half-line minus the smear is what lies between the move and the
-    /// nearest player disc; it flips when that disc is nearer than the nearest empty square, which
-    /// for two disjoint sets below bit 63 is one signed compare, `P > E` (VPCMPGTQ). MSB-ward:
-    /// BLSMSK of the non-opponent squares reaches the first of them; with a player disc there,
-    /// clearing it leaves the run to flip, and the run is kept only when the clearing changed
-    /// something. Needs Avx2.
+    /// The "acepck" AVX2 flip (beyond the published sources; an idea from the Egaroucid project,
+    /// built into Okuhara's Edax). LSB-ward: the player's discs on each half-line are smeared
+    /// downward (by 1, 2 and 4 steps), so the half-line minus the smear is what lies between the
+    /// move and the nearest player disc; it flips when that disc is nearer than the nearest empty
+    /// square, which for two disjoint sets below bit 63 is one signed compare, `P > E` (VPCMPGTQ).
+    /// MSB-ward: BLSMSK of the non-opponent squares reaches the first of them; with a player disc
+    /// there, clearing it leaves the run to flip, and the run is kept only when the clearing
+    /// changed something. Needs Avx2.
     Avx2Acepck
 }
 impl FlipVariant for Avx2Acepck {
     const NAME: &'static str = "avx2_acepck";
-    const SEED: &'static str = "beyond the seed: acepck (PCMPGTQ) AVX2 flip";
     fn supported<B: Backend>() -> bool {
         avx2_up::<B>()
     }

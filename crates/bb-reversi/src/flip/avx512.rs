@@ -1,5 +1,6 @@
-//! AVX-512 (VL/CD) variants (seed 002 "Flip AVX2: AVX512CD/VL (VPLZCNTQ)"), and two beyond
-//! the seed: the GFNI bit-reversal variant and the BITALG (VPSHUFBITQMB) ray gather.
+//! AVX-512 (VL/CD) variants (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX512CD/VL
+//! (VPLZCNTQ)"), and two beyond the seed: the GFNI bit-reversal variant and the BITALG
+//! (VPSHUFBITQMB) ray gather.
 
 use super::avx2::{fold, setup};
 use super::{FlipVariant, half, variant};
@@ -12,7 +13,7 @@ fn avx512_up<B: Backend>() -> bool {
 
 /// LSB-ward half by VPLZCNTQ: `(1 << 63) >> lzcnt(!O & M)`.
 ///
-/// The seed relies on VPSRLVQ giving 0 for a count of 64 (an all-opponent or empty half).
+/// Okuhara's form relies on VPSRLVQ giving 0 for a count of 64 (an all-opponent or empty half).
 /// Written that way, LLVM rewrites the shift as a generic shift plus a select on the count's
 /// range, which costs a VPTESTMQ and a masked shift. Instead the argument gets bit 0 set
 /// (`(!O & M) | 1`, one VPTERNLOGQ with the AND-NOT), which keeps the count below 64 and the
@@ -29,13 +30,13 @@ fn down_lzcnt<B: Backend>(b: B, pp: B::U64x4, oo: B::U64x4, lo: B::U64x4) -> B::
 }
 
 variant! {
-    /// VPLZCNTQ with ternary logic (seed 002 "AVX512CD/VL (VPLZCNTQ)"): LSB-ward MS1B by vector
-    /// LZCNT, MSB-ward LS1B and `of - min(of, 1)` (VPMINUQ). Needs Avx512 (VL + CD).
+    /// VPLZCNTQ with ternary logic (Okuhara's *Reversi bitboard techniques* "AVX512CD/VL
+    /// (VPLZCNTQ)"): LSB-ward MS1B by vector LZCNT, MSB-ward LS1B and `of - min(of, 1)` (VPMINUQ).
+    /// Needs Avx512 (VL + CD).
     Avx512Lzcnt
 }
 impl FlipVariant for Avx512Lzcnt {
     const NAME: &'static str = "avx512_lzcnt";
-    const SEED: &'static str = "002 Flip AVX2: AVX512CD/VL (VPLZCNTQ)";
     fn supported<B: Backend>() -> bool {
         avx512_up::<B>()
     }
@@ -51,15 +52,14 @@ impl FlipVariant for Avx512Lzcnt {
 }
 
 variant! {
-    /// VPLZCNTQ, with the MSB-ward half in the seed's mask-register form: BLSMSK `x ^ (x - 1)`
+    /// VPLZCNTQ, with the MSB-ward half in Okuhara's mask-register form: BLSMSK `x ^ (x - 1)`
     /// masked to the line gives the run up to the first non-opponent square, and a
     /// test-to-mask (VPTESTMQ against P) decides whether to OR its opponent discs in
-    /// (seed 002 "AVX512CD/VL", second listing). Needs Avx512.
+    /// (Okuhara's *Reversi bitboard techniques* "AVX512CD/VL", second listing). Needs Avx512.
     Avx512Mask
 }
 impl FlipVariant for Avx512Mask {
     const NAME: &'static str = "avx512_mask";
-    const SEED: &'static str = "002 Flip AVX2: AVX512CD/VL mask-register form";
     fn supported<B: Backend>() -> bool {
         avx512_up::<B>()
     }
@@ -76,14 +76,13 @@ impl FlipVariant for Avx512Mask {
 }
 
 variant! {
-    /// All 8 directions in one 512-bit register (issue 4; the seed's VPLZCNTQ idea widened):
+    /// All 8 directions in one 512-bit register (Okuhara's VPLZCNTQ idea widened):
     /// lanes 0-3 hold the LSB-ward halves (MS1B by VPLZCNTQ), lanes 4-7 the MSB-ward halves
     /// (LS1B), blended by a constant lane mask; one horizontal OR of 8 lanes. Needs Avx512.
     Avx512Oct
 }
 impl FlipVariant for Avx512Oct {
     const NAME: &'static str = "avx512_8dir";
-    const SEED: &'static str = "002 Flip AVX2: AVX512CD/VL, 8 directions in 512 bits";
     fn supported<B: Backend>() -> bool {
         avx512_up::<B>()
     }
@@ -112,15 +111,14 @@ impl FlipVariant for Avx512Oct {
 }
 
 variant! {
-    /// GFNI bit reversal (beyond the seed): reversing P and O (GF2P8AFFINEQB + byte swap) turns
-    /// the LSB-ward halves into MSB-ward halves of the 180°-rotated square, so all 8
+    /// GFNI bit reversal (beyond the published sources): reversing P and O (GF2P8AFFINEQB + byte
+    /// swap) turns the LSB-ward halves into MSB-ward halves of the 180°-rotated square, so all 8
     /// directions are LS1B problems in one 512-bit register; the flips of the reversed half
     /// are reversed back. Needs GFNI (Avx512Vbmi).
     GfniRbit
 }
 impl FlipVariant for GfniRbit {
     const NAME: &'static str = "gfni_rbit";
-    const SEED: &'static str = "beyond seed 002: GFNI bit reversal + LS1B";
     fn supported<B: Backend>() -> bool {
         B::HAS_GFNI
     }
@@ -145,7 +143,8 @@ impl FlipVariant for GfniRbit {
 }
 
 variant! {
-    /// VPSHUFBITQMB ray gather (beyond the seed): one bit shuffle gathers the eight rays of
+    /// VPSHUFBITQMB ray gather (beyond the published sources): one bit shuffle gathers the eight
+    /// rays of
     /// `p`, another those of `o`, into one byte per ray, nearest square first
     /// (`crate::rays`). Each ray's flips are then a few general-register operations on all
     /// eight bytes at once, with no carries between them (`rays::ray_flips`), and a
@@ -157,7 +156,6 @@ variant! {
 }
 impl FlipVariant for Avx512BitShuffle {
     const NAME: &'static str = "avx512_bitshuffle";
-    const SEED: &'static str = "beyond seed 002: VPSHUFBITQMB ray gather and scatter";
     fn supported<B: Backend>() -> bool {
         B::HAS_VBMI
     }

@@ -1,9 +1,9 @@
-//! Flip: the discs turned over when the player to move plays a square (seed 002, "Flip -
-//! 返る石を求める (Move Generator)", "Flip AVX2", "Flip neon").
+//! Flip: the discs turned over when the player to move plays a square (Okuhara's *Reversi bitboard
+//! techniques*, "Flip - 返る石を求める (Move Generator)", "Flip AVX2", "Flip neon").
 //!
-//! Every technique is a public zero-sized type implementing [`FlipVariant`]; the registry
-//! [`for_each_variant`] visits all of them (tests and benchmarks iterate it inside
-//! `bb_simd::for_each_backend`), and [`flip`] is the measured default for each backend.
+//! Every technique is a public zero-sized type implementing [`FlipVariant`]; the kernel
+//! declaration [`Flip`] lists all of them for the tests and benchmarks ([`bb_simd::kernel`](mod@bb_simd::kernel)),
+//! and [`flip`] is the measured default for each backend.
 //!
 //! All kernels take `p` (player to move), `o` (opponent) and an empty square `sq`, and return
 //! the flipped discs (0 = the move is illegal). They are written once, generically over
@@ -12,7 +12,7 @@
 //!
 //! Direction vocabulary: the four lines through a square (horizontal, vertical, diagonal +9,
 //! anti-diagonal +7, in that order) split into an *MSB-ward* half (squares with larger indices;
-//! the seed's `lmask`, reached by left shifts) and an *LSB-ward* half (the seed's `rmask`), from
+//! Okuhara's `lmask`, reached by left shifts) and an *LSB-ward* half (Okuhara's `rmask`), from
 //! [`bb_core::masks::HALF_LINES`]. The MSB-ward half needs the *first* non-opponent square above
 //! `sq` (an LS1B problem: carry propagation, `x & -x`); the LSB-ward half needs the *last* one
 //! below (an MS1B problem: LZCNT, float conversion, fills, or bit reversal).
@@ -56,8 +56,6 @@ pub use table::{Kindergarten, KindergartenRotated, PextTable};
 pub trait FlipVariant: Copy + Default + Send + Sync + 'static {
     /// Short name used by tests, criterion and `bb bench` (e.g. `"carry_lzcnt"`).
     const NAME: &'static str;
-    /// The seed section it comes from (e.g. `"002 Flip: carry propagation"`).
-    const SEED: &'static str;
     /// Whether this variant runs natively (not through emulated operations) on `B`; the
     /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     #[must_use]
@@ -68,53 +66,58 @@ pub trait FlipVariant: Copy + Default + Send + Sync + 'static {
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64;
 }
 
-/// Visitor over the variants of [`for_each_variant`].
-pub trait FlipVisitor {
-    /// Called once per variant.
-    fn visit<V: FlipVariant>(&mut self, v: V);
-}
-
-/// Visits every flip variant, scalar family first, in a fixed order.
+/// The flip kernel: input `(sq, p, o)`, output the flipped discs; every [`FlipVariant`] in a
+/// fixed order, scalar family first (see [`bb_simd::kernel`](mod@bb_simd::kernel)).
 ///
 /// ```
-/// use bb_reversi::flip::{for_each_variant, FlipVariant, FlipVisitor};
-/// struct Names(Vec<&'static str>);
-/// impl FlipVisitor for Names {
-///     fn visit<V: FlipVariant>(&mut self, _: V) { self.0.push(V::NAME); }
-/// }
-/// let mut n = Names(Vec::new());
-/// for_each_variant(&mut n);
-/// assert!(n.0.contains(&"carry_propagation") && n.0.contains(&"avx512_lzcnt"));
+/// use bb_reversi::flip::Flip;
+/// let names = bb_simd::kernel::variant_names::<Flip>();
+/// assert!(names.contains(&"carry_propagation") && names.contains(&"avx512_lzcnt"));
 /// ```
-pub fn for_each_variant(v: &mut impl FlipVisitor) {
-    v.visit(ShiftRepetition);
-    v.visit(ParallelPrefix);
-    v.visit(CarryPropagation);
-    v.visit(Ls1b);
-    v.visit(CarryLzcnt);
-    v.visit(Ls1bLzcnt);
-    v.visit(CarryClzSentinel);
-    v.visit(CarryLzcntSbb);
-    v.visit(Kindergarten);
-    v.visit(KindergartenRotated);
-    v.visit(PextTable);
-    v.visit(Sse2Ms1bFloat);
-    v.visit(Sse2Bswap);
-    v.visit(Sse2PerSquare);
-    v.visit(Avx2PpSeq);
-    v.visit(Avx2Cvt);
-    v.visit(Avx2PshufbLzcnt);
-    v.visit(Avx2PshufbPmaxub);
-    v.visit(Avx2PpFill);
-    v.visit(Avx2SmartClear);
-    v.visit(Avx2Acepck);
-    v.visit(Avx512Lzcnt);
-    v.visit(Avx512Mask);
-    v.visit(Avx512Oct);
-    v.visit(GfniRbit);
-    v.visit(Avx512BitShuffle);
-    v.visit(NeonVclz);
-    v.visit(NeonRbit);
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Flip;
+
+bb_simd::kernel! {
+    Flip: FlipVariant {
+        name: "flip",
+        input: (Square, u64, u64),
+        output: u64,
+        reference(&(sq, p, o)) { bb_core::reference::flip(sq, p, o) }
+        chain(&(sq, p, o), z) { (sq, p ^ z, o ^ z) }
+        fold(f) { f }
+        default_name<B>() { default_name(B::ISA) }
+        run<V>(b, &(sq, p, o)) { V::flip(b, sq, p, o) }
+        variants [
+            ShiftRepetition,
+            ParallelPrefix,
+            CarryPropagation,
+            Ls1b,
+            CarryLzcnt,
+            Ls1bLzcnt,
+            CarryClzSentinel,
+            CarryLzcntSbb,
+            Kindergarten,
+            KindergartenRotated,
+            PextTable,
+            Sse2Ms1bFloat,
+            Sse2Bswap,
+            Sse2PerSquare,
+            Avx2PpSeq,
+            Avx2Cvt,
+            Avx2PshufbLzcnt,
+            Avx2PshufbPmaxub,
+            Avx2PpFill,
+            Avx2SmartClear,
+            Avx2Acepck,
+            Avx512Lzcnt,
+            Avx512Mask,
+            Avx512Oct,
+            GfniRbit,
+            Avx512BitShuffle,
+            NeonVclz,
+            NeonRbit,
+        ]
+    }
 }
 
 /// The per-backend default table, written once and read by [`flip`] and [`default_name`]: `V`

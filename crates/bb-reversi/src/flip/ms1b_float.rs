@@ -1,10 +1,10 @@
-//! MS1B by int -> float conversion (seed 002 "浮動小数変換 (MS1B)"): converting to float and
-//! clearing the mantissa leaves only the leading one, because the hidden bit of the float is
-//! the most significant set bit of the integer. Exact on masked line bits, where rounding to
-//! 24 (f32) or 53 (f64) significant bits can never carry into the exponent: a rank lies within
-//! one byte (at most 8 significant bits), and the bits of the other lines are 7, 8 or 9 apart,
-//! so the bits below the leading one are never all ones (a tie, 8 apart, rounds to the even,
-//! zero, bit). `tests::exact_on_every_line_subset` checks every subset of every half line.
+//! MS1B by int -> float conversion (Okuhara's *Reversi bitboard techniques* "浮動小数変換 (MS1B)"):
+//! converting to float and clearing the mantissa leaves only the leading one, because the hidden
+//! bit of the float is the most significant set bit of the integer. Exact on masked line bits,
+//! where rounding to 24 (f32) or 53 (f64) significant bits can never carry into the exponent: a
+//! rank lies within one byte (at most 8 significant bits), and the bits of the other lines are 7, 8
+//! or 9 apart, so the bits below the leading one are never all ones (a tie, 8 apart, rounds to the
+//! even, zero, bit). `tests::exact_on_every_line_subset` checks every subset of every half line.
 
 use bb_simd::Backend;
 
@@ -51,7 +51,7 @@ pub(crate) fn epu52<B: Backend>(b: B, x: B::U64x2) -> B::U64x2 {
     b.u64x2_xor(b.u64x2_add_f64(f, k), k)
 }
 
-/// [`epu64`] on four 64-bit lanes (the seed's "AVX2 (CVTPD2PS)" right side).
+/// [`epu64`] on four 64-bit lanes (Okuhara's "AVX2 (CVTPD2PS)" right side).
 #[inline(always)]
 pub(crate) fn epu64x4<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
     let f = b.u64x4_and(b.u64x4_cvt_i32_f32(x), b.u64x4_splat(F32_EXP));
@@ -61,7 +61,7 @@ pub(crate) fn epu64x4<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
     b.u64x4_and(y, hi_zero)
 }
 
-/// The seed's SSE2 `flipmask`: all ones in a 64-bit lane whose outflank is 0, else 0. The
+/// Okuhara's SSE2 `flipmask`: all ones in a 64-bit lane whose outflank is 0, else 0. The
 /// outflank has at most one bit (precondition: it comes from disjoint `p` and `o`, as every
 /// flip kernel requires), so its two dwords are equal exactly when both are zero: PCMPEQD
 /// against the dword-swapped copy (PSHUFD 0xb1), no 64-bit compare needed.

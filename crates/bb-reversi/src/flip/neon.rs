@@ -1,5 +1,6 @@
-//! Arm Neon variants (seed 002 "Flip neon"), written with 2 x u64 vectors: lines (horizontal,
-//! vertical) in one register and (diagonal, anti-diagonal) in the other.
+//! Arm Neon variants (Okuhara's *Reversi bitboard techniques* "Flip neon"), written with 2 x u64
+//! vectors: lines (horizontal, vertical) in one register and (diagonal, anti-diagonal) in the
+//! other.
 
 use super::{FlipVariant, half, variant};
 use bb_core::Square;
@@ -16,7 +17,7 @@ fn up_carry2<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, m: B::U64x2) -> B::U6
 }
 
 /// 64-bit MS1B from the 32-bit CLZ (Neon has no 64-bit vector CLZ): put a top bit in each
-/// dword, the low one only where the high dword is zero (the seed's "high-word fix-up"), and
+/// dword, the low one only where the high dword is zero (Okuhara's "high-word fix-up"), and
 /// shift each right by its dword's leading-zero count (32 gives 0).
 #[inline(always)]
 fn ms1b_clz32<B: Backend>(b: B, x: B::U64x2) -> B::U64x2 {
@@ -31,14 +32,13 @@ fn pair<B: Backend>(b: B, a: [u64; 4], i: usize) -> B::U64x2 {
 }
 
 variant! {
-    /// Neon "vclz" (seed 002 "Flip neon: Arm Neon (vclz)"): LSB-ward MS1B from the 32-bit
-    /// vector CLZ with the high-word fix-up and a per-dword variable shift, MSB-ward carry
-    /// propagation with the saturating 64-bit subtract. Native on Neon.
+    /// Neon "vclz" (Okuhara's *Reversi bitboard techniques* "Flip neon: Arm Neon (vclz)"): LSB-ward
+    /// MS1B from the 32-bit vector CLZ with the high-word fix-up and a per-dword variable shift,
+    /// MSB-ward carry propagation with the saturating 64-bit subtract. Native on Neon.
     NeonVclz
 }
 impl FlipVariant for NeonVclz {
     const NAME: &'static str = "neon_vclz";
-    const SEED: &'static str = "002 Flip neon: vclz";
     fn supported<B: Backend>() -> bool {
         matches!(super::family(B::ISA), super::Family::Arm)
     }
@@ -59,14 +59,13 @@ impl FlipVariant for NeonVclz {
 }
 
 variant! {
-    /// Neon "rbit" (seed 002 "Flip neon: Arm Neon (rbit)"): bit-reverse P and O so the LSB-ward
-    /// halves become MSB-ward halves of the rotated square, carry propagation everywhere, and
-    /// reverse those flips back. Native on Neon (aarch64 `rbit`).
+    /// Neon "rbit" (Okuhara's *Reversi bitboard techniques* "Flip neon: Arm Neon (rbit)"):
+    /// bit-reverse P and O so the LSB-ward halves become MSB-ward halves of the rotated square,
+    /// carry propagation everywhere, and reverse those flips back. Native on Neon (aarch64 `rbit`).
     NeonRbit
 }
 impl FlipVariant for NeonRbit {
     const NAME: &'static str = "neon_rbit";
-    const SEED: &'static str = "002 Flip neon: rbit";
     fn supported<B: Backend>() -> bool {
         matches!(super::family(B::ISA), super::Family::Arm)
     }

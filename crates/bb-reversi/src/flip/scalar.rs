@@ -1,5 +1,5 @@
-//! Scalar family (seed 002, "Flip - 返る石を求める": シフトの繰り返し, Parallel Prefix, キャリー伝播,
-//! LS1B, LZCNT, __builtin_clzll, "Outflank → Flip").
+//! Scalar family (Okuhara's *Reversi bitboard techniques*, "Flip - 返る石を求める": シフトの繰り返し, Parallel
+//! Prefix, キャリー伝播, LS1B, LZCNT, __builtin_clzll, "Outflank → Flip").
 
 use super::{FlipVariant, SHIFTS, half, variant};
 use bb_core::Square;
@@ -21,7 +21,7 @@ fn below_ne(of: u64) -> u64 {
     of.wrapping_sub(u64::from(of != 0))
 }
 
-/// MSB-ward: subtract 1, then add the borrow back (the seed's `_subborrow_u64` +
+/// MSB-ward: subtract 1, then add the borrow back (Okuhara's `_subborrow_u64` +
 /// `_addcarry_u64` pair; two instructions, SUB + ADC).
 #[inline(always)]
 fn below_sbb(of: u64) -> u64 {
@@ -53,7 +53,7 @@ fn up_ls1b(m: u64, p: u64, o: u64) -> u64 {
 }
 
 /// LSB-ward half by LZCNT: `(1 << 63) >> lzcnt(!O & M)`. A zero argument gives a shift of 64,
-/// which wraps to 0 on x86; the result is then bit 63, which `* -2` turns into 0 (the seed's
+/// which wraps to 0 on x86; the result is then bit 63, which `* -2` turns into 0 (Okuhara's
 /// remark that either CPU behaviour is harmless).
 #[inline(always)]
 fn down_lzcnt<B: Backend>(b: B, m: u64, p: u64, o: u64) -> u64 {
@@ -61,7 +61,7 @@ fn down_lzcnt<B: Backend>(b: B, m: u64, p: u64, o: u64) -> u64 {
     above_mul(of) & m
 }
 
-/// LSB-ward half by count-leading-zeros with the seed's sentinel: `(O & BLSR(M)) ^ M` keeps
+/// LSB-ward half by count-leading-zeros with Okuhara's sentinel: `(O & BLSR(M)) ^ M` keeps
 /// the lowest mask square set, so the argument is never 0 on a non-empty line (a false
 /// outflank on the edge meets no player disc). The `| 1` covers the empty mask of edge squares
 /// and lets the compiler drop the zero test of BSR.
@@ -107,13 +107,12 @@ fn down_pp_all(x: u64, p: u64, o: u64) -> u64 {
 }
 
 variant! {
-    /// Shift repetition, one direction at a time (seed 002 "Flip: シフトの繰り返しによる方法").
-    /// Portable; no ISA needed. Six dependent shift-and-mask steps per direction.
+    /// Shift repetition, one direction at a time (Okuhara's *Reversi bitboard techniques* "Flip:
+    /// シフトの繰り返しによる方法"). Portable; no ISA needed. Six dependent shift-and-mask steps per direction.
     ShiftRepetition
 }
 impl FlipVariant for ShiftRepetition {
     const NAME: &'static str = "shift_repetition";
-    const SEED: &'static str = "002 Flip: shift repetition";
     #[inline(always)]
     fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
         let x = sq.bit();
@@ -138,13 +137,12 @@ impl FlipVariant for ShiftRepetition {
 }
 
 variant! {
-    /// Parallel prefix in all 8 directions (seed 002 "Flip: Parallel Prefix"): the pairwise AND
-    /// of neighbouring opponent discs doubles the step. Portable.
+    /// Parallel prefix in all 8 directions (Okuhara's *Reversi bitboard techniques* "Flip: Parallel
+    /// Prefix"): the pairwise AND of neighbouring opponent discs doubles the step. Portable.
     ParallelPrefix
 }
 impl FlipVariant for ParallelPrefix {
     const NAME: &'static str = "parallel_prefix";
-    const SEED: &'static str = "002 Flip: Parallel Prefix";
     #[inline(always)]
     fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
         let x = sq.bit();
@@ -157,13 +155,12 @@ impl FlipVariant for ParallelPrefix {
 }
 
 variant! {
-    /// Carry propagation toward the MSB (seed 002 "Flip: キャリー伝播 (MSB 方向のみ)"), parallel
-    /// prefix toward the LSB. Portable (no LZCNT).
+    /// Carry propagation toward the MSB (Okuhara's *Reversi bitboard techniques* "Flip: キャリー伝播 (MSB
+    /// 方向のみ)"), parallel prefix toward the LSB. Portable (no LZCNT).
     CarryPropagation
 }
 impl FlipVariant for CarryPropagation {
     const NAME: &'static str = "carry_propagation";
-    const SEED: &'static str = "002 Flip: carry propagation (MSB-ward) + Parallel Prefix";
     #[inline(always)]
     fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
         let h = half(sq);
@@ -176,12 +173,12 @@ impl FlipVariant for CarryPropagation {
 }
 
 variant! {
-    /// LS1B toward the MSB (seed 002 "Flip: LS1Bの利用"), parallel prefix toward the LSB. Portable.
+    /// LS1B toward the MSB (Okuhara's *Reversi bitboard techniques* "Flip: LS1Bの利用"), parallel
+    /// prefix toward the LSB. Portable.
     Ls1b
 }
 impl FlipVariant for Ls1b {
     const NAME: &'static str = "ls1b";
-    const SEED: &'static str = "002 Flip: LS1B (MSB-ward) + Parallel Prefix";
     #[inline(always)]
     fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
         let h = half(sq);
@@ -194,15 +191,14 @@ impl FlipVariant for Ls1b {
 }
 
 variant! {
-    /// Carry propagation toward the MSB, LZCNT toward the LSB (seed 002 "Flip: LZCNT (LSB 方向のみ)",
-    /// the benchmark's "carry+LZCNT"); outflank -> flip by "subtract (outflank != 0)" and
-    /// "multiply by -2". LZCNT (BMI) is one instruction on Avx2 and up; elsewhere `lzcnt`
-    /// compiles to BSR + CMOV.
+    /// Carry propagation toward the MSB, LZCNT toward the LSB (Okuhara's *Reversi bitboard
+    /// techniques* "Flip: LZCNT (LSB 方向のみ)", the benchmark's "carry+LZCNT"); outflank -> flip by
+    /// "subtract (outflank != 0)" and "multiply by -2". LZCNT (BMI) is one instruction on Avx2 and
+    /// up; elsewhere `lzcnt` compiles to BSR + CMOV.
     CarryLzcnt
 }
 impl FlipVariant for CarryLzcnt {
     const NAME: &'static str = "carry_lzcnt";
-    const SEED: &'static str = "002 Flip: carry propagation + LZCNT";
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
         let h = half(sq);
@@ -215,13 +211,12 @@ impl FlipVariant for CarryLzcnt {
 }
 
 variant! {
-    /// LS1B toward the MSB, LZCNT toward the LSB (seed 002 "Flip: LS1B" + "LZCNT"; Edax's best
-    /// scalar form). LZCNT native on Avx2 and up.
+    /// LS1B toward the MSB, LZCNT toward the LSB (Okuhara's *Reversi bitboard techniques* "Flip:
+    /// LS1B" + "LZCNT"; Edax's best scalar form). LZCNT native on Avx2 and up.
     Ls1bLzcnt
 }
 impl FlipVariant for Ls1bLzcnt {
     const NAME: &'static str = "ls1b_lzcnt";
-    const SEED: &'static str = "002 Flip: LS1B + LZCNT";
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
         let h = half(sq);
@@ -234,14 +229,13 @@ impl FlipVariant for Ls1bLzcnt {
 }
 
 variant! {
-    /// Carry propagation toward the MSB, count-leading-zeros with the seed's edge sentinel toward
-    /// the LSB (seed 002 "Flip: __builtin_clzll (LSB 方向のみ)"): the argument is never zero, so
-    /// baseline x86-64 gets a bare BSR. Portable.
+    /// Carry propagation toward the MSB, count-leading-zeros with Okuhara's edge sentinel toward
+    /// the LSB (Okuhara's *Reversi bitboard techniques* "Flip: __builtin_clzll (LSB 方向のみ)"): the
+    /// argument is never zero, so baseline x86-64 gets a bare BSR. Portable.
     CarryClzSentinel
 }
 impl FlipVariant for CarryClzSentinel {
     const NAME: &'static str = "carry_clz_sentinel";
-    const SEED: &'static str = "002 Flip: carry propagation + __builtin_clzll sentinel";
     #[inline(always)]
     fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
         let h = half(sq);
@@ -255,13 +249,12 @@ impl FlipVariant for CarryClzSentinel {
 
 variant! {
     /// Carry propagation + LZCNT with the MSB-ward outflank -> flip done by the borrow/carry
-    /// pair (seed 002 "Outflank → Flip (LSB方向)": `_subborrow_u64` then `_addcarry_u64`,
-    /// here `overflowing_sub`). LZCNT native on Avx2 and up.
+    /// pair (Okuhara's *Reversi bitboard techniques* "Outflank → Flip (LSB方向)": `_subborrow_u64`
+    /// then `_addcarry_u64`, here `overflowing_sub`). LZCNT native on Avx2 and up.
     CarryLzcntSbb
 }
 impl FlipVariant for CarryLzcntSbb {
     const NAME: &'static str = "carry_lzcnt_sbb";
-    const SEED: &'static str = "002 Flip: carry propagation + LZCNT, SUB/ADC outflank->flip";
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
         let h = half(sq);

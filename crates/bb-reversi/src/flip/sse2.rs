@@ -1,5 +1,5 @@
-//! SSE2: two directions per 128-bit register (seed 002 "浮動小数変換 (MS1B)", "Outflank → Flip
-//! (LSB方向)" flipmask).
+//! SSE2: two directions per 128-bit register (Okuhara's *Reversi bitboard techniques* "浮動小数変換
+//! (MS1B)", "Outflank → Flip (LSB方向)" flipmask).
 
 use super::ms1b_float::{epu64, flipmask};
 use super::{FlipVariant, half, variant};
@@ -32,15 +32,15 @@ pub(crate) fn ms1b_down2<B: Backend>(b: B, pp: B::U64x2, ms: B::U64x2, m: B::U64
 }
 
 variant! {
-    /// SSE2, two lines per register (seed 002 "Flip: 浮動小数変換 (MS1B)" and "Outflank → Flip"):
-    /// MSB-ward carry propagation with the "outflank == 0" flip mask (the seed's PCMPEQD on
-    /// dword-swapped copies), LSB-ward MS1B by int -> float conversion (MS1B_epu31/32/64:
-    /// CVTDQ2PS, mantissa cleared, CVTTPS2DQ) and `0 - 2 * outflank`. Runs on Sse2 and up.
+    /// SSE2, two lines per register (Okuhara's *Reversi bitboard techniques* "Flip: 浮動小数変換 (MS1B)"
+    /// and "Outflank → Flip"): MSB-ward carry propagation with the "outflank == 0" flip mask
+    /// (Okuhara's PCMPEQD on dword-swapped copies), LSB-ward MS1B by int -> float conversion
+    /// (MS1B_epu31/32/64: CVTDQ2PS, mantissa cleared, CVTTPS2DQ) and `0 - 2 * outflank`. Runs on
+    /// Sse2 and up.
     Sse2Ms1bFloat
 }
 impl FlipVariant for Sse2Ms1bFloat {
     const NAME: &'static str = "sse2_ms1b_float";
-    const SEED: &'static str = "002 Flip: SSE2 MS1B float conversion, 2 directions per register";
     fn supported<B: Backend>() -> bool {
         matches!(super::family(B::ISA), super::Family::X86)
     }
@@ -62,7 +62,7 @@ impl FlipVariant for Sse2Ms1bFloat {
 }
 
 variant! {
-    /// SSE2 with byte-swapped boards (the seed's "Flip AVX2: PSHUFB" idea in SSE2, as Edax's
+    /// SSE2 with byte-swapped boards (Okuhara's "Flip AVX2: PSHUFB" idea in SSE2, as Edax's
     /// `flip_sse_bswap`): a vertical mirror (BSWAP) turns the three LSB-ward vertical and
     /// diagonal rays into MSB-ward ones of the mirrored square, so all six are carry
     /// propagation, two per register (lane 0 the board, lane 1 its mirror; PCMPEQD/PSHUFD
@@ -73,7 +73,6 @@ variant! {
 }
 impl FlipVariant for Sse2Bswap {
     const NAME: &'static str = "sse2_bswap";
-    const SEED: &'static str = "002 Flip: byte swap + carry propagation (SSE2), rank by table";
     fn supported<B: Backend>() -> bool {
         matches!(super::family(B::ISA), super::Family::X86)
     }

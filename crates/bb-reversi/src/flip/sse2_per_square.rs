@@ -1,8 +1,8 @@
-//! SSE2 per square (seed 002 "飽和減算 (PSUBUSB)" and the SSE2 per-square notes that follow
-//! it): one function per square, each specialised at compile time by a const generic, so
-//! every mask is an immediate constant, dead rays vanish and each square gets the cheapest
-//! form its rays allow. The square selects its function through a 64-way `match`, which
-//! compiles to one jump table of direct calls: the seed's per-square function table.
+//! SSE2 per square (Okuhara's *Reversi bitboard techniques* "飽和減算 (PSUBUSB)" and the SSE2
+//! per-square notes that follow it): one function per square, each specialised at compile time by a
+//! const generic, so every mask is an immediate constant, dead rays vanish and each square gets the
+//! cheapest form its rays allow. The square selects its function through a 64-way `match`, which
+//! compiles to one jump table of direct calls: Okuhara's per-square function table.
 
 use super::ms1b_float::{epu31, epu52, epu64};
 use super::sse2::{carry_up2, ms1b_down2};
@@ -18,7 +18,7 @@ pub(crate) struct Plan {
     up: [u64; 4],
     /// Number of used entries of `up`.
     n_up: usize,
-    /// The horizontal MSB-ward ray when it is done with PADDB + PSUBUSB (the seed's
+    /// The horizontal MSB-ward ray when it is done with PADDB + PSUBUSB (Okuhara's
     /// saturating-subtract trick), else 0.
     east: u64,
     /// A length-2 east ray as PMINUB: `min(P & far, O & near)` is `near` exactly when both
@@ -197,7 +197,7 @@ fn shifted<B: Backend>(
 
 /// The flips of square `SQ`; every `if` below is decided at compile time.
 ///
-/// Never inlined: one copy per backend and square (the seed's function table), not one per
+/// Never inlined: one copy per backend and square (Okuhara's function table), not one per
 /// call site. Inlining all 64 into every caller added about 10 s to a clean release build of
 /// the workspace (the benchmark harness instantiates every variant on every backend). The
 /// body uses only SSE2 operations, which the x86-64 baseline has, so running outside the
@@ -255,15 +255,15 @@ fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
 }
 
 variant! {
-    /// SSE2 per square (seed 002 "飽和減算 (PSUBUSB)", "PMULLW", "PMULHUW, PMINSW", "PMINUB",
-    /// "積和演算 (PMADDWD)", "PSHUFD", "SSE2 実装の留意点"): 64 const-generic functions selected
-    /// by a jump table. Per square, at compile time: rays shorter than 2 vanish; a length-2
-    /// ray whose squares share a 16-bit word is one lane of a PMINSW or PMULHUW (MSB-ward: the
-    /// far square shifted right onto the near one) or of a PMULLW (LSB-ward: shifted left),
-    /// one whose squares share only a dword a lane of a PMADDWD (the product crosses the word
-    /// boundary), each ANDed with O; the east ray fills the free lane of an odd carry register
-    /// if there is one, else is one PMINUB (length 2) or PADDB + PSUBUSB; the other MSB-ward rays are carry
-    /// propagation two per register with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are
+    /// SSE2 per square (Okuhara's *Reversi bitboard techniques* "飽和減算 (PSUBUSB)", "PMULLW",
+    /// "PMULHUW, PMINSW", "PMINUB", "積和演算 (PMADDWD)", "PSHUFD", "SSE2 実装の留意点"): 64 const-generic
+    /// functions selected by a jump table. Per square, at compile time: rays shorter than 2 vanish;
+    /// a length-2 ray whose squares share a 16-bit word is one lane of a PMINSW or PMULHUW
+    /// (MSB-ward: the far square shifted right onto the near one) or of a PMULLW (LSB-ward: shifted
+    /// left), one whose squares share only a dword a lane of a PMADDWD (the product crosses the
+    /// word boundary), each ANDed with O; the east ray fills the free lane of an odd carry register
+    /// if there is one, else is one PMINUB (length 2) or PADDB + PSUBUSB; the other MSB-ward rays
+    /// are carry propagation two per register with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are
     /// float-conversion MS1B two per register, MS1B_epu31 (CVTDQ2PS only) where the masks fit
     /// 31 bits, MS1B_epu52 (the double trick) where they fit 52, MS1B_epu64 only for the rest.
     /// Runs on Sse2 and up.
@@ -271,8 +271,6 @@ variant! {
 }
 impl FlipVariant for Sse2PerSquare {
     const NAME: &'static str = "sse2_per_square";
-    const SEED: &'static str =
-        "002 Flip: SSE2 per-square functions (PSUBUSB, PMINSW, PMULLW/PMULHUW, PMADDWD, MS1B)";
     fn supported<B: Backend>() -> bool {
         matches!(super::family(B::ISA), super::Family::X86)
     }

@@ -1,5 +1,5 @@
-//! Edax-style OUTFLANK / FLIPPED line tables (seed 002, "Outflank - Flip テーブル参照による方法"),
-//! with kindergarten (multiply) gathers or PEXT/PDEP.
+//! Edax-style OUTFLANK / FLIPPED line tables (Okuhara's *Reversi bitboard techniques*, "Outflank -
+//! Flip テーブル参照による方法"), with kindergarten (multiply) gathers or PEXT/PDEP.
 
 use super::{FlipVariant, variant};
 use bb_core::{Square, masks};
@@ -18,7 +18,8 @@ pub(crate) fn line8(x: usize, p8: u64, o8: u64) -> u64 {
     u64::from(FLIPPED[x & 7][usize::from(of)])
 }
 
-/// `OUTFLANK_ROT[x][o6]`: see [`table_gen::outflank_rot_table`](super::table_gen::outflank_rot_table).
+/// `OUTFLANK_ROT[x][o6]`: see
+/// [`table_gen::outflank_rot_table`](super::table_gen::outflank_rot_table).
 static OUTFLANK_ROT: [[u8; 64]; 8] = super::table_gen::outflank_rot_table();
 /// `FLIPPED_ROT[x][r]`: see [`table_gen::flipped_rot_table`](super::table_gen::flipped_rot_table).
 static FLIPPED_ROT: [[u8; 64]; 8] = super::table_gen::flipped_rot_table();
@@ -66,15 +67,14 @@ fn kindergarten_lines(
 }
 
 variant! {
-    /// OUTFLANK/FLIPPED tables with kindergarten gathers (seed 002 "Outflank - Flip テーブル参照",
-    /// "kindergarten" in the seed's benchmark): a rank is a shift, a file a shift and a
-    /// multiply by 0x0102040810204080, a diagonal a mask and a multiply by 0x0101010101010101;
-    /// flips go back by the inverse multiplies. Two 2 KiB tables; portable.
+    /// OUTFLANK/FLIPPED tables with kindergarten gathers (Okuhara's *Reversi bitboard techniques*
+    /// "Outflank - Flip テーブル参照", "kindergarten" in Okuhara's benchmark): a rank is a shift, a file
+    /// a shift and a multiply by 0x0102040810204080, a diagonal a mask and a multiply by
+    /// 0x0101010101010101; flips go back by the inverse multiplies. Two 2 KiB tables; portable.
     Kindergarten
 }
 impl FlipVariant for Kindergarten {
     const NAME: &'static str = "kindergarten";
-    const SEED: &'static str = "002 Flip: Outflank - Flip table (kindergarten)";
     #[inline(always)]
     fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
         kindergarten_lines(sq, p, o, 0, line8)
@@ -82,8 +82,8 @@ impl FlipVariant for Kindergarten {
 }
 
 variant! {
-    /// The rotated-outflank tables (seed 002 "Outflank - Flip テーブル参照": "outflank
-    /// はローテートして持つとサイズを節約できる"): an outflank is never on the square or next to
+    /// The rotated-outflank tables (Okuhara's *Reversi bitboard techniques* "Outflank - Flip
+    /// テーブル参照": "outflank はローテートして持つとサイズを節約できる"): an outflank is never on the square or next to
     /// it, so the outflank pattern rotated right by `x + 2` (not rotated on positions 6 and 7,
     /// whose outflanks are below bit 6 already) fits 6 bits, and the opponent
     /// pattern needs only its 6 inner bits. Both tables shrink from 8 x 256 to 8 x 64 bytes
@@ -94,7 +94,6 @@ variant! {
 }
 impl FlipVariant for KindergartenRotated {
     const NAME: &'static str = "kindergarten_rotated";
-    const SEED: &'static str = "002 Flip: Outflank - Flip table, rotated outflank (kindergarten)";
     #[inline(always)]
     fn flip<B: Backend>(_b: B, sq: Square, p: u64, o: u64) -> u64 {
         // the opponent's gathers shift one further: its edge bit is not needed
@@ -103,14 +102,13 @@ impl FlipVariant for KindergartenRotated {
 }
 
 variant! {
-    /// OUTFLANK/FLIPPED tables with PEXT gathers and PDEP scatters (seed 002 "Outflank - Flip
-    /// テーブル参照", "KindergatenBMI2 の PEXT"). Needs BMI2 with fast PEXT
+    /// OUTFLANK/FLIPPED tables with PEXT gathers and PDEP scatters (Okuhara's *Reversi bitboard
+    /// techniques* "Outflank - Flip テーブル参照", "KindergatenBMI2 の PEXT"). Needs BMI2 with fast PEXT
     /// (`Backend::FAST_PEXT`: Avx2 on Intel and Zen 3+, Avx512).
     PextTable
 }
 impl FlipVariant for PextTable {
     const NAME: &'static str = "pext_table";
-    const SEED: &'static str = "002 Flip: Outflank - Flip table (PEXT)";
     fn supported<B: Backend>() -> bool {
         B::FAST_PEXT
     }

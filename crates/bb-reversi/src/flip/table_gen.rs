@@ -1,4 +1,5 @@
-//! Generators of the 8-bit line tables (seed 002, "Outflank - Flip テーブル参照による方法").
+//! Generators of the 8-bit line tables (Okuhara's *Reversi bitboard techniques*, "Outflank - Flip
+//! テーブル参照による方法").
 //!
 //! Ordinary Rust shared by `build.rs` (which writes the tables into `OUT_DIR`) and the tests
 //! (which check the generated statics against these functions). A line pattern is 8 bits, bit

@@ -1,6 +1,6 @@
-//! Full lines (seed 002, "Get full lines"): the squares whose whole line, edge to edge, is
-//! occupied, for each of the four line directions. Stability starts from them: a disc on four
-//! full lines can never be flipped.
+//! Full lines (Okuhara's *Reversi bitboard techniques*, "Get full lines"): the squares whose whole
+//! line, edge to edge, is occupied, for each of the four line directions. Stability starts from
+//! them: a disc on four full lines can never be flipped.
 //!
 //! Every variant returns `[horizontal, vertical, diagonal (+9), anti-diagonal (+7)]` (the
 //! project's line order) for an occupancy `discs`, each the union of the full lines.
@@ -25,8 +25,6 @@ use bb_simd::{Backend, Isa};
 pub trait FullLinesVariant: Copy + Default + Send + Sync + 'static {
     /// Short name used by tests, criterion and `bb bench`.
     const NAME: &'static str;
-    /// Where the technique comes from.
-    const SEED: &'static str;
     /// Whether this variant runs natively (not through emulated operations) on `B`; the
     /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
@@ -36,18 +34,32 @@ pub trait FullLinesVariant: Copy + Default + Send + Sync + 'static {
     fn full_lines<B: Backend>(b: B, discs: u64) -> [u64; 4];
 }
 
-/// Visitor over the full-lines variants.
-pub trait FullLinesVisitor {
-    /// Called once per variant.
-    fn visit<V: FullLinesVariant>(&mut self, v: V);
-}
+/// The full-lines kernel: input the occupied squares, output the squares whose line is full in
+/// each direction (horizontal, vertical, +9 diagonal, +7 diagonal); every [`FullLinesVariant`]
+/// (see [`bb_simd::kernel`](mod@bb_simd::kernel)).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FullLines;
 
-/// Calls `visitor` with every full-lines variant.
-pub fn for_each_variant(visitor: &mut impl FullLinesVisitor) {
-    visitor.visit(KoggeStone);
-    visitor.visit(Sse2Bswap);
-    visitor.visit(Avx2KoggeStone);
-    visitor.visit(Avx2Cmpeq);
+bb_simd::kernel! {
+    FullLines: FullLinesVariant {
+        name: "full_lines",
+        input: u64,
+        output: [u64; 4],
+        reference(&d) {
+            use bb_core::reference::{full_lines_d7, full_lines_d9, full_lines_h, full_lines_v};
+            [full_lines_h(d), full_lines_v(d), full_lines_d9(d), full_lines_d7(d)]
+        }
+        chain(&d, z) { d ^ z }
+        fold([h, v, d9, d7]) { h ^ v.rotate_left(16) ^ d9.rotate_left(32) ^ d7.rotate_left(48) }
+        default_name<B>() { default_name(B::ISA) }
+        run<V>(b, &d) { V::full_lines(b, d) }
+        variants [
+            KoggeStone,
+            Sse2Bswap,
+            Avx2KoggeStone,
+            Avx2Cmpeq,
+        ]
+    }
 }
 
 /// Name of [`full_lines()`]'s variant on `isa`.
@@ -112,13 +124,12 @@ pub const fn full_d79(discs: u64) -> (u64, u64) {
     )
 }
 
-/// General registers (seed 002 "Get full lines", CPU forms).
+/// General registers (Okuhara's *Reversi bitboard techniques* "Get full lines", CPU forms).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KoggeStone;
 
 impl FullLinesVariant for KoggeStone {
     const NAME: &'static str = "kogge_stone";
-    const SEED: &'static str = "002 Get full lines: CPU";
     #[inline(always)]
     fn full_lines<B: Backend>(_b: B, discs: u64) -> [u64; 4] {
         let (d7, d9) = full_d79(discs);
@@ -127,14 +138,14 @@ impl FullLinesVariant for KoggeStone {
 }
 
 /// Ranks by PCMPEQB against all ones; both diagonals in one 2 x u64 vector whose second lane
-/// is the byte-swapped board, on which the +7 direction is -9 (seed 002, SSE2 forms). The
-/// De Morgan rewrite (OR-AND into ANDNOT-ANDNOT) lets both ends share one second-step mask.
+/// is the byte-swapped board, on which the +7 direction is -9 (Okuhara's *Reversi bitboard
+/// techniques*, SSE2 forms). The De Morgan rewrite (OR-AND into ANDNOT-ANDNOT) lets both ends share
+/// one second-step mask.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Sse2Bswap;
 
 impl FullLinesVariant for Sse2Bswap {
     const NAME: &'static str = "sse2_bswap";
-    const SEED: &'static str = "002 Get full lines: SSE2 PCMPEQB and byte-swap";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 128
     }
@@ -165,7 +176,8 @@ impl FullLinesVariant for Sse2Bswap {
 }
 
 /// Both diagonals from both ends in one 4 x u64 vector with per-lane shift counts; lanes 2 and
-/// 3 hold the byte-swapped board so that every lane shifts right (seed 002, AVX2 Kogge-Stone).
+/// 3 hold the byte-swapped board so that every lane shifts right (Okuhara's *Reversi bitboard
+/// techniques*, AVX2 Kogge-Stone).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx2KoggeStone;
 
@@ -201,7 +213,6 @@ const KS_STEPS: [([u64; 4], [u64; 4]); 3] = [
 
 impl FullLinesVariant for Avx2KoggeStone {
     const NAME: &'static str = "avx2_kogge_stone";
-    const SEED: &'static str = "002 Get full lines: AVX2 Kogge-Stone";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 256
     }
@@ -226,7 +237,7 @@ impl FullLinesVariant for Avx2KoggeStone {
 }
 
 /// Each diagonal compared whole against the occupancy (PCMPEQQ), four diagonals per vector
-/// (seed 002, AVX2 PCMPEQQ). Simpler than Kogge-Stone but more work.
+/// (Okuhara's *Reversi bitboard techniques*, AVX2 PCMPEQQ). Simpler than Kogge-Stone but more work.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx2Cmpeq;
 
@@ -260,7 +271,6 @@ const DIAGS: [[u64; 4]; 8] = {
 
 impl FullLinesVariant for Avx2Cmpeq {
     const NAME: &'static str = "avx2_cmpeq";
-    const SEED: &'static str = "002 Get full lines: AVX2 PCMPEQQ";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 256
     }

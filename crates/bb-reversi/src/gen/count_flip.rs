@@ -66,8 +66,9 @@ pub fn lines4() -> [[u64; 4]; 64] {
     })
 }
 
-/// Per square, the byte-interleaved line masks of the Neon form (seed 002 "Arm Neon
-/// (vaddvq)"): rank with diagonal, then file with anti-diagonal, each pair as 16 bytes
+/// Per square, the byte-interleaved line masks of the Neon form (Okuhara's *Reversi bitboard
+/// techniques* "Arm Neon (vaddvq)"): rank with diagonal, then file with anti-diagonal, each pair as
+/// 16 bytes
 /// `[a0, b0, a1, b1, ..]` in two little-endian words.
 pub fn zipped_masks() -> [[u64; 4]; 64] {
     let zip = |a: u64, b: u64| -> [u64; 2] {
@@ -209,9 +210,9 @@ pub fn gather_shifted(
     })
 }
 
-/// Per square, the kindergarten gathers with merged lines (seed 002: both diagonals of an
-/// edge-rank square in one gather, as for D1; on an edge file, the file below with the
-/// diagonal above and the file above with the diagonal below, as for A4); 3 gathers on the
+/// Per square, the kindergarten gathers with merged lines (Okuhara's *Reversi bitboard techniques*:
+/// both diagonals of an edge-rank square in one gather, as for D1; on an edge file, the file below
+/// with the diagonal above and the file above with the diagonal below, as for A4); 3 gathers on the
 /// edges, 4 inside. Unused slots have `mask == 0`.
 pub fn merged_gathers() -> [[Gather; 4]; 64] {
     let l = lines4();

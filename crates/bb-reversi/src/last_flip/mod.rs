@@ -1,5 +1,5 @@
-//! Count of the last flip (seed 002, "Count Last Flip"): how many discs a move on the last
-//! empty square flips.
+//! Count of the last flip (Okuhara's *Reversi bitboard techniques*, "Count Last Flip"): how many
+//! discs a move on the last empty square flips.
 //!
 //! With one empty square left, every square except it that is not the player's holds an
 //! opponent disc, so the player's discs `p` alone determine the answer. Each variant gathers the
@@ -23,7 +23,7 @@
 //! | [`Avx512TestMb256`] | `avx512_testmb256` | AVX-512 | the AVX2 form with one 256-bit VPTESTMB for file and diagonals |
 //! | [`NeonAddv`] | `neon_addv` | 128-bit vectors (for Neon) | the board's bytes doubled by a zip; rank and diagonal summed as the two bytes of 16-bit lanes, file and anti-diagonal by a vector test weighted by rank; two horizontal 16-bit sums (ADDV) |
 //! | [`Avx512Lzcnt`] | `avx512_lzcnt` | vector LZCNT | the flipped discs by LS1B masks and VPLZCNTQ, then a popcount (`last_flip`) |
-//! | [`Avx512BitShuffle`] | `avx512_bitshuffle` | AVX-512 BITALG | one VPSHUFBITQMB gathers the 8 rays, nearest square first, one byte each; a SWAR count of each byte's trailing zeros (beyond the seed) |
+//! | [`Avx512BitShuffle`] | `avx512_bitshuffle` | AVX-512 BITALG | one VPSHUFBITQMB gathers the 8 rays, nearest square first, one byte each; a SWAR count of each byte's trailing zeros (beyond the published sources) |
 //!
 //! ```
 //! use bb_core::Square;
@@ -64,8 +64,6 @@ pub fn count_flip() -> &'static [[u8; 256]; 8] {
 pub trait LastFlipVariant: Copy + Default + Send + Sync + 'static {
     /// Short name used by tests, criterion and `bb bench`.
     const NAME: &'static str;
-    /// Where the technique comes from.
-    const SEED: &'static str;
     /// Whether this variant runs natively (not through emulated operations) on `B`; the
     /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
@@ -76,26 +74,37 @@ pub trait LastFlipVariant: Copy + Default + Send + Sync + 'static {
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32;
 }
 
-/// Visitor over the last-flip variants.
-pub trait LastFlipVisitor {
-    /// Called once per variant.
-    fn visit<V: LastFlipVariant>(&mut self, v: V);
-}
+/// The last-flip count kernel: input `(sq, p)` (the last empty square and the discs of the
+/// player to move), output the number of discs flipped; every [`LastFlipVariant`] (see
+/// [`bb_simd::kernel`](mod@bb_simd::kernel)).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LastFlipCount;
 
-/// Calls `visitor` with every last-flip variant.
-pub fn for_each_variant(visitor: &mut impl LastFlipVisitor) {
-    visitor.visit(Kindergarten64);
-    visitor.visit(Kindergarten32);
-    visitor.visit(KindergartenMerged);
-    visitor.visit(BitScan);
-    visitor.visit(Pext);
-    visitor.visit(Sse2Gather);
-    visitor.visit(Avx2Movemask);
-    visitor.visit(Avx512TestMb);
-    visitor.visit(Avx512TestMb256);
-    visitor.visit(Avx512Lzcnt);
-    visitor.visit(Avx512BitShuffle);
-    visitor.visit(NeonAddv);
+bb_simd::kernel! {
+    LastFlipCount: LastFlipVariant {
+        name: "last_flip_count",
+        input: (Square, u64),
+        output: u32,
+        reference(&(sq, p)) { bb_core::reference::count_last_flip(sq, p) }
+        chain(&(sq, p), z) { (sq, p ^ z) }
+        fold(n) { u64::from(n) }
+        default_name<B>() { default_name(B::ISA) }
+        run<V>(b, &(sq, p)) { V::count(b, sq, p) }
+        variants [
+            Kindergarten64,
+            Kindergarten32,
+            KindergartenMerged,
+            BitScan,
+            Pext,
+            Sse2Gather,
+            Avx2Movemask,
+            Avx512TestMb,
+            Avx512TestMb256,
+            Avx512Lzcnt,
+            Avx512BitShuffle,
+            NeonAddv,
+        ]
+    }
 }
 
 /// The per-backend default table, written once and read by the kernel and [`default_name`]: `V`
@@ -153,15 +162,14 @@ fn kg_indices(sq: usize, p: u64) -> [u64; 4] {
     ]
 }
 
-/// Kindergarten gathers with 64-bit multiplies (seed 002 "Count Last Flip", kindergarten):
-/// a multiply by 0x0101..01 sums a diagonal's bits (distinct files) into the top byte; the
-/// file, shifted to file a, is gathered by 0x0102040810204080 into rank order.
+/// Kindergarten gathers with 64-bit multiplies (Okuhara's *Reversi bitboard techniques* "Count Last
+/// Flip", kindergarten): a multiply by 0x0101..01 sums a diagonal's bits (distinct files) into the
+/// top byte; the file, shifted to file a, is gathered by 0x0102040810204080 into rank order.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Kindergarten64;
 
 impl LastFlipVariant for Kindergarten64 {
     const NAME: &'static str = "kindergarten64";
-    const SEED: &'static str = "002 Count Last Flip: kindergarten bitboard";
     #[inline(always)]
     fn count<B: Backend>(_b: B, sq: Square, p: u64) -> u32 {
         let sq = sq.index();
@@ -171,9 +179,9 @@ impl LastFlipVariant for Kindergarten64 {
     }
 }
 
-/// Kindergarten gathers specialised per square (seed 002: the merged diagonal gathers for
-/// squares such as D1 and A4). A `match` on the square jumps to one of 64 monomorphized
-/// functions whose masks, shifts and multipliers are constants generated by build.rs
+/// Kindergarten gathers specialised per square (Okuhara's *Reversi bitboard techniques*: the merged
+/// diagonal gathers for squares such as D1 and A4). A `match` on the square jumps to one of 64
+/// monomorphized functions whose masks, shifts and multipliers are constants generated by build.rs
 /// (`gen/count_flip.rs`, each verified free of multiply interference over every subset).
 /// Every edge square needs three gathers instead of four: on ranks 1 and 8 both diagonals
 /// form one 8-square line (A3-D1-H4 for D1); on files a and h the file below the square joins
@@ -207,7 +215,6 @@ macro_rules! merged_by_square {
 
 impl LastFlipVariant for KindergartenMerged {
     const NAME: &'static str = "kindergarten_merged";
-    const SEED: &'static str = "002 Count Last Flip: kindergarten, merged diagonal gathers";
     #[inline(always)]
     fn count<B: Backend>(_b: B, sq: Square, p: u64) -> u32 {
         merged_by_square!(sq.index(), p;
@@ -217,14 +224,14 @@ impl LastFlipVariant for KindergartenMerged {
     }
 }
 
-/// The kindergarten gathers in 32-bit multiplies (seed 002, the 32-bit CPU form): the two
-/// halves of the board are folded into one 32-bit word before each multiply.
+/// The kindergarten gathers in 32-bit multiplies (Okuhara's *Reversi bitboard techniques*, the
+/// 32-bit CPU form): the two halves of the board are folded into one 32-bit word before each
+/// multiply.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Kindergarten32;
 
 impl LastFlipVariant for Kindergarten32 {
     const NAME: &'static str = "kindergarten32";
-    const SEED: &'static str = "002 Count Last Flip: kindergarten, 32-bit split";
     #[inline(always)]
     fn count<B: Backend>(_b: B, sq: Square, p: u64) -> u32 {
         let sq = sq.index();
@@ -244,15 +251,14 @@ impl LastFlipVariant for Kindergarten32 {
     }
 }
 
-/// Bit scans per direction, no tables (seed 002 "LS1B isolation" and "LZCNT"): toward the
-/// MSB, the lowest player disc on the ray closes the run; toward the LSB, the highest, found
-/// with LZCNT. The count is the distance in steps minus one.
+/// Bit scans per direction, no tables (Okuhara's *Reversi bitboard techniques* "LS1B isolation" and
+/// "LZCNT"): toward the MSB, the lowest player disc on the ray closes the run; toward the LSB, the
+/// highest, found with LZCNT. The count is the distance in steps minus one.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitScan;
 
 impl LastFlipVariant for BitScan {
     const NAME: &'static str = "bit_scan";
-    const SEED: &'static str = "002 Count Last Flip: LS1B isolation and LZCNT";
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
         let s = sq.index() as u32;
@@ -272,13 +278,13 @@ impl LastFlipVariant for BitScan {
     }
 }
 
-/// PEXT gathers of each line (seed 002 "BMI2 (PEXT)"). Registered only where PEXT is fast.
+/// PEXT gathers of each line (Okuhara's *Reversi bitboard techniques* "BMI2 (PEXT)"). Registered
+/// only where PEXT is fast.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pext;
 
 impl LastFlipVariant for Pext {
     const NAME: &'static str = "pext";
-    const SEED: &'static str = "002 Count Last Flip: BMI2 PEXT";
     fn supported<B: Backend>() -> bool {
         B::FAST_PEXT
     }
@@ -294,16 +300,15 @@ impl LastFlipVariant for Pext {
     }
 }
 
-/// SSE2 gathers (seed 002 "SSE2 (PMOVMSKB, PSADBW)"): PSADBW against zero sums the bytes of
-/// (rank, diagonal), which for lines with one bit per file is their file-ordered byte;
-/// subtracting (file, anti-diagonal) from zero sets the top bit of each non-zero byte, and
-/// PMOVMSKB collects them in rank order.
+/// SSE2 gathers (Okuhara's *Reversi bitboard techniques* "SSE2 (PMOVMSKB, PSADBW)"): PSADBW against
+/// zero sums the bytes of (rank, diagonal), which for lines with one bit per file is their
+/// file-ordered byte; subtracting (file, anti-diagonal) from zero sets the top bit of each non-zero
+/// byte, and PMOVMSKB collects them in rank order.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Sse2Gather;
 
 impl LastFlipVariant for Sse2Gather {
     const NAME: &'static str = "sse2_gather";
-    const SEED: &'static str = "002 Count Last Flip: SSE2 PMOVMSKB + PSADBW";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 128
     }
@@ -322,14 +327,13 @@ impl LastFlipVariant for Sse2Gather {
     }
 }
 
-/// The SSE2 gathers with AVX-512 VPTESTMB in place of subtract + PMOVMSKB (seed 002, the
-/// AVX512VL note).
+/// The SSE2 gathers with AVX-512 VPTESTMB in place of subtract + PMOVMSKB (Okuhara's *Reversi
+/// bitboard techniques*, the AVX512VL note).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx512TestMb;
 
 impl LastFlipVariant for Avx512TestMb {
     const NAME: &'static str = "avx512_testmb";
-    const SEED: &'static str = "002 Count Last Flip: SSE2 form with VPTESTMB";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 512
     }
@@ -347,13 +351,13 @@ impl LastFlipVariant for Avx512TestMb {
     }
 }
 
-/// The AVX2 form with one 256-bit VPTESTMB instead of subtract + VPMOVMSKB (beyond the seed).
+/// The AVX2 form with one 256-bit VPTESTMB instead of subtract + VPMOVMSKB (beyond the published
+/// sources).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx512TestMb256;
 
 impl LastFlipVariant for Avx512TestMb256 {
     const NAME: &'static str = "avx512_testmb256";
-    const SEED: &'static str = "002 Count Last Flip: AVX2 form with VPTESTMB";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 512
     }
@@ -369,13 +373,13 @@ impl LastFlipVariant for Avx512TestMb256 {
     }
 }
 
-/// Rank in a general register, the other three lines by one VPMOVMSKB (seed 002, AVX2 note).
+/// Rank in a general register, the other three lines by one VPMOVMSKB (Okuhara's *Reversi bitboard
+/// techniques*, AVX2 note).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx2Movemask;
 
 impl LastFlipVariant for Avx2Movemask {
     const NAME: &'static str = "avx2_movemask";
-    const SEED: &'static str = "002 Count Last Flip: AVX2 VPMOVMSKB";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 256
     }
@@ -393,13 +397,13 @@ impl LastFlipVariant for Avx2Movemask {
 }
 
 /// The flipped discs themselves with LS1B masks toward the MSB and VPLZCNTQ toward the LSB,
-/// four lines per vector, then a popcount (seed 002 "AVX512CD/VL (VPLZCNTQ)", `last_flip`).
+/// four lines per vector, then a popcount (Okuhara's *Reversi bitboard techniques* "AVX512CD/VL
+/// (VPLZCNTQ)", `last_flip`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx512Lzcnt;
 
 impl LastFlipVariant for Avx512Lzcnt {
     const NAME: &'static str = "avx512_lzcnt";
-    const SEED: &'static str = "002 Count Last Flip: AVX512CD VPLZCNTQ last_flip";
     fn supported<B: Backend>() -> bool {
         B::NATIVE_VECTOR_LZCNT
     }
@@ -425,8 +429,8 @@ impl LastFlipVariant for Avx512Lzcnt {
 
 /// One VPSHUFBITQMB gathers all eight rays from the square, nearest square first, one byte
 /// per ray; the flips of a ray are its trailing opponent discs when a player disc closes them
-/// (`crate::rays::ray_runs`). No count table, no per-line index arithmetic (beyond the seed, which
-/// gathers the four lines and looks each up in `COUNT_FLIP`). Needs AVX-512 BITALG.
+/// (`crate::rays::ray_runs`). No count table, no per-line index arithmetic (beyond the published
+/// sources, which gathers the four lines and looks each up in `COUNT_FLIP`). Needs AVX-512 BITALG.
 ///
 /// The fastest last-flip count in throughput on this project's AVX-512 machine (0.82x the time
 /// of [`Avx512TestMb256`]), but not the default: its latency is 0.4 ns longer (the mask register
@@ -437,7 +441,6 @@ pub struct Avx512BitShuffle;
 
 impl LastFlipVariant for Avx512BitShuffle {
     const NAME: &'static str = "avx512_bitshuffle";
-    const SEED: &'static str = "beyond 002 Count Last Flip: VPSHUFBITQMB ray gather, SWAR runs";
     fn supported<B: Backend>() -> bool {
         B::HAS_VBMI
     }
@@ -450,9 +453,9 @@ impl LastFlipVariant for Avx512BitShuffle {
     }
 }
 
-/// The pass trick (seed 002): the counts for the player **and** for the opponent from one set
-/// of kindergarten gathers, the opponent's indices being the inverted player's ones
-/// restricted to on-board bits. Returns `(player, opponent)` flip counts.
+/// The pass trick (Okuhara's *Reversi bitboard techniques*): the counts for the player **and** for
+/// the opponent from one set of kindergarten gathers, the opponent's indices being the inverted
+/// player's ones restricted to on-board bits. Returns `(player, opponent)` flip counts.
 ///
 /// ```
 /// use bb_core::Square;
@@ -477,9 +480,10 @@ pub fn count_last_flip_both(sq: Square, p: u64) -> (u32, u32) {
     n
 }
 
-/// The Arm Neon form (seed 002 "Count Last Flip", Arm Neon (vaddvq)): Neon has no PMOVMSKB,
-/// but it has a horizontal sum. A zip doubles every byte of `p`, so each 16-bit lane `i`
-/// holds byte `i` twice and two lines are gathered at once, one per byte of the lane:
+/// The Arm Neon form (Okuhara's *Reversi bitboard techniques* "Count Last Flip", Arm Neon
+/// (vaddvq)): Neon has no PMOVMSKB, but it has a horizontal sum. A zip doubles every byte of `p`,
+/// so each 16-bit lane `i` holds byte `i` twice and two lines are gathered at once, one per byte of
+/// the lane:
 /// - rank and diagonal: `p & mask` summed over the lanes; within a line each byte holds at most
 ///   one bit, on a distinct file, so the sum is an OR and the two bytes of the result are the
 ///   two lines indexed by file;
@@ -496,7 +500,6 @@ const RANK_WEIGHTS: [u64; 2] = [0x0808_0404_0202_0101, 0x8080_4040_2020_1010];
 
 impl LastFlipVariant for NeonAddv {
     const NAME: &'static str = "neon_addv";
-    const SEED: &'static str = "002 Count Last Flip: Arm Neon vaddvq with zip";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 128
     }

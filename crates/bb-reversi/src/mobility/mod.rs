@@ -1,4 +1,5 @@
-//! Mobility: the set of legal moves of the player to move (seed 002, "Mobility").
+//! Mobility: the set of legal moves of the player to move (Okuhara's *Reversi bitboard techniques*,
+//! "Mobility").
 //!
 //! A move is legal on an empty square from which a run of one or more opponent discs, closed by
 //! a player disc, extends in some direction. Every variant here finds, for each of the eight
@@ -7,11 +8,11 @@
 //! opponent discs), and moves one square past the run. The opponent mask drops files a and h for
 //! every direction with a horizontal component, so that no run wraps around the board edge.
 //!
-//! Variants (see [`for_each_variant`]):
+//! Variants (listed by the kernel declaration [`Mobility`]):
 //!
 //! | type | `NAME` | ISA | idea |
 //! |---|---|---|---|
-//! | [`KoggeStone8`] | `kogge_stone8` | any | eight directions in general registers (the seed's Arm64 form) |
+//! | [`KoggeStone8`] | `kogge_stone8` | any | eight directions in general registers (Okuhara's Arm64 form) |
 //! | [`Sse2Mirror`] | `sse2_mirror` | 128-bit vectors | diagonals in a 2 x u64 vector whose second lane is the byte-swapped board, so +9 becomes -7 and both lanes shift by the same count; horizontal and vertical in general registers |
 //! | [`Avx2Lanes`] | `avx2_lanes` | 256-bit vectors | four directions in a 4 x u64 vector with per-lane shift counts (VPSLLVQ / VPSRLVQ) |
 //! | [`Avx2Prefix`] | `avx2_prefix` | 256-bit vectors | the 4-lane form with a shallower parallel prefix: runs of 1-2 straight from `p`, then 3-4 and 5-6 in one level (shorter dependency chain) |
@@ -45,8 +46,6 @@ pub const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 pub trait MobilityVariant: Copy + Default + Send + Sync + 'static {
     /// Short name used by tests, criterion and `bb bench`.
     const NAME: &'static str;
-    /// Where the technique comes from.
-    const SEED: &'static str;
     /// Whether this variant runs natively (not through emulated operations) on `B`; the
     /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
@@ -56,20 +55,29 @@ pub trait MobilityVariant: Copy + Default + Send + Sync + 'static {
     fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64;
 }
 
-/// Visitor over the mobility variants: the registry's callback.
-pub trait MobilityVisitor {
-    /// Called once per variant.
-    fn visit<V: MobilityVariant>(&mut self, v: V);
-}
+/// The mobility kernel: input `(p, o)`, output the legal moves of `p`; every
+/// [`MobilityVariant`] (see [`bb_simd::kernel`](mod@bb_simd::kernel)).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mobility;
 
-/// Calls `visitor` with every mobility variant (whether or not `B` supports it: check
-/// [`MobilityVariant::supported`]).
-pub fn for_each_variant(visitor: &mut impl MobilityVisitor) {
-    visitor.visit(KoggeStone8);
-    visitor.visit(Sse2Mirror);
-    visitor.visit(Avx2Lanes);
-    visitor.visit(Avx2Prefix);
-    visitor.visit(Avx512Lanes);
+bb_simd::kernel! {
+    Mobility: MobilityVariant {
+        name: "mobility",
+        input: (u64, u64),
+        output: u64,
+        reference(&(p, o)) { bb_core::reference::mobility(p, o) }
+        chain(&(p, o), z) { (p ^ z, o ^ z) }
+        fold(m) { m }
+        default_name<B>() { default_name(B::ISA) }
+        run<V>(b, &(p, o)) { V::mobility(b, p, o) }
+        variants [
+            KoggeStone8,
+            Sse2Mirror,
+            Avx2Lanes,
+            Avx2Prefix,
+            Avx512Lanes,
+        ]
+    }
 }
 
 /// The per-backend default table, written once and read by the kernel and [`default_name`]: `V`
@@ -98,14 +106,15 @@ pub const fn default_name(isa: Isa) -> &'static str {
 
 /// The default mobility for backend `B`, chosen by measurement (docs/techniques-reversi.md):
 /// the 4-lane form where 256-bit vectors exist (best latency), the general-register form
-/// elsewhere (on SSE2 it beats the mirror trick in throughput, 5.3 vs 6.3 ns; on Neon the
-/// seed notes that shift-and-operate instructions make it the fastest).
+/// elsewhere (on SSE2 it beats the mirror trick in throughput, 5.3 vs 6.3 ns; on Neon
+/// Okuhara notes that shift-and-operate instructions make it the fastest).
 #[inline(always)]
 pub fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
     default_variant!(B::ISA, |V| V::mobility(b, p, o))
 }
 
-/// Eight directions in general registers (seed 002 "Mobility", Arm64 form).
+/// Eight directions in general registers (Okuhara's *Reversi bitboard techniques* "Mobility", Arm64
+/// form).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KoggeStone8;
 
@@ -132,7 +141,6 @@ const fn runs_right(p: u64, m: u64, n: u32) -> u64 {
 
 impl MobilityVariant for KoggeStone8 {
     const NAME: &'static str = "kogge_stone8";
-    const SEED: &'static str = "002 Mobility: 8 directions on the CPU (Arm64)";
     #[inline(always)]
     fn mobility<B: Backend>(_b: B, p: u64, o: u64) -> u64 {
         let mo = o & INNER_FILES;
@@ -149,7 +157,7 @@ impl MobilityVariant for KoggeStone8 {
 }
 
 /// Diagonals in a 2 x u64 vector with the vertical-mirror trick, horizontal and vertical in
-/// general registers (seed 002 "Mobility", SSE2 form).
+/// general registers (Okuhara's *Reversi bitboard techniques* "Mobility", SSE2 form).
 ///
 /// Lane 1 holds the byte-swapped (upside-down) board, on which a +7 step is the original's -9
 /// and a +9 step the original's -7, so both lanes shift left by 7 and then by 9.
@@ -158,7 +166,6 @@ pub struct Sse2Mirror;
 
 impl MobilityVariant for Sse2Mirror {
     const NAME: &'static str = "sse2_mirror";
-    const SEED: &'static str = "002 Mobility: SSE2 with vertical mirror";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 128
     }
@@ -186,13 +193,13 @@ impl MobilityVariant for Sse2Mirror {
     }
 }
 
-/// Four directions in a 4 x u64 vector with per-lane shift counts (seed 002 "Mobility", AVX2).
+/// Four directions in a 4 x u64 vector with per-lane shift counts (Okuhara's *Reversi bitboard
+/// techniques* "Mobility", AVX2).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx2Lanes;
 
 impl MobilityVariant for Avx2Lanes {
     const NAME: &'static str = "avx2_lanes";
-    const SEED: &'static str = "002 Mobility: AVX2 per-lane shifts";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 256
     }
@@ -220,8 +227,8 @@ impl MobilityVariant for Avx2Lanes {
     }
 }
 
-/// The 4-lane form with a shallower parallel prefix (beyond the seed): runs of length 1 and 2
-/// come straight from `p` (`m & p<<s | m & m<<s & p<<2s`), then one level extends them by 2
+/// The 4-lane form with a shallower parallel prefix (beyond the published sources): runs of length
+/// 1 and 2 come straight from `p` (`m & p<<s | m & m<<s & p<<2s`), then one level extends them by 2
 /// and by 4 at once with the pairs and quadruples of opponent discs. Two dependent steps on
 /// `p` instead of four, for latency.
 #[derive(Clone, Copy, Debug, Default)]
@@ -229,8 +236,6 @@ pub struct Avx2Prefix;
 
 impl MobilityVariant for Avx2Prefix {
     const NAME: &'static str = "avx2_prefix";
-    const SEED: &'static str =
-        "002 Mobility: AVX2 per-lane shifts, parallel prefix (beyond the seed)";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 256
     }
@@ -279,13 +284,12 @@ impl MobilityVariant for Avx2Prefix {
 /// All eight directions in one 8 x u64 vector: lanes 0..4 step toward the MSB by 1, 8, 9, 7,
 /// lanes 4..8 toward the LSB. A shift is `shlv(x, l) | shrv(x, r)` with the unused count 64
 /// (which gives 0), and AVX-512 fuses the OR and the masking AND into one VPTERNLOGQ.
-/// Beyond the seed.
+/// Beyond the published sources.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx512Lanes;
 
 impl MobilityVariant for Avx512Lanes {
     const NAME: &'static str = "avx512_lanes";
-    const SEED: &'static str = "002 Mobility: AVX2 form widened to 8 lanes (beyond the seed)";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 512
     }

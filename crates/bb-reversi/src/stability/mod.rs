@@ -1,5 +1,5 @@
-//! Stable discs (Edax's method, referenced by seed 002 "Get full lines"): discs that no
-//! continuation of the game can flip.
+//! Stable discs (Edax's method, referenced by Okuhara's *Reversi bitboard techniques* "Get full
+//! lines"): discs that no continuation of the game can flip.
 //!
 //! Built from three parts, each exact or conservative:
 //!
@@ -73,8 +73,6 @@ pub fn stable_edge(p: u64, o: u64) -> u64 {
 pub trait StabilityVariant: Copy + Default + Send + Sync + 'static {
     /// Short name used by tests, criterion and `bb bench`.
     const NAME: &'static str;
-    /// Where the technique comes from.
-    const SEED: &'static str;
     /// Whether this variant runs natively (not through emulated operations) on `B`; the
     /// benchmarks skip it otherwise. Tests check every variant on every backend anyway.
     fn supported<B: Backend>() -> bool {
@@ -84,16 +82,28 @@ pub trait StabilityVariant: Copy + Default + Send + Sync + 'static {
     fn stability<B: Backend>(b: B, p: u64, o: u64) -> u64;
 }
 
-/// Visitor over the stability variants.
-pub trait StabilityVisitor {
-    /// Called once per variant.
-    fn visit<V: StabilityVariant>(&mut self, v: V);
-}
+/// The stability kernel: input `(p, o)`, output the stable discs of `p` that the edge and
+/// full-line rules find; every [`StabilityVariant`] (see [`bb_simd::kernel`](mod@bb_simd::kernel)). Its reference is
+/// [`ScalarSpread`] on the scalar backend; the tests also check the result against the
+/// definition (a stable disc cannot be flipped in any continuation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stability;
 
-/// Calls `visitor` with every stability variant.
-pub fn for_each_variant(visitor: &mut impl StabilityVisitor) {
-    visitor.visit(ScalarSpread);
-    visitor.visit(SimdSpread);
+bb_simd::kernel! {
+    Stability: StabilityVariant {
+        name: "stability",
+        input: (u64, u64),
+        output: u64,
+        reference(&(p, o)) { ScalarSpread::stability(bb_simd::Scalar, p, o) }
+        chain(&(p, o), z) { (p ^ z, o ^ z) }
+        fold(s) { s }
+        default_name<B>() { default_name(B::ISA) }
+        run<V>(b, &(p, o)) { V::stability(b, p, o) }
+        variants [
+            ScalarSpread,
+            SimdSpread,
+        ]
+    }
 }
 
 /// Name of [`stability()`]'s variant on `isa`.
@@ -117,7 +127,6 @@ pub struct ScalarSpread;
 
 impl StabilityVariant for ScalarSpread {
     const NAME: &'static str = "scalar";
-    const SEED: &'static str = "002 Get full lines (stability, Edax's method)";
     #[inline(always)]
     fn stability<B: Backend>(_b: B, p: u64, o: u64) -> u64 {
         let (h, v) = (full_lines::full_h(p | o), full_lines::full_v(p | o));
@@ -152,7 +161,6 @@ pub struct SimdSpread;
 
 impl StabilityVariant for SimdSpread {
     const NAME: &'static str = "simd";
-    const SEED: &'static str = "002 Get full lines (stability), spreading in 4 lanes";
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 256
     }

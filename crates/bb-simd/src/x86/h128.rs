@@ -167,7 +167,8 @@ pub(crate) fn rbit64(a: __m128i) -> __m128i {
         _mm_shuffle_epi8(RBIT_LO_LUT, hi),
     )
 }
-/// Muła's SSSE3 population count (seed 001): two PSHUFB nibble lookups, PSADBW.
+/// Muła's SSSE3 population count (the Chess Programming Wiki's *SSSE3*): two PSHUFB nibble lookups,
+/// PSADBW.
 #[inline]
 #[target_feature(enable = "ssse3")]
 pub(crate) fn popcnt64_pshufb(a: __m128i) -> __m128i {
@@ -180,7 +181,8 @@ pub(crate) fn popcnt64_pshufb(a: __m128i) -> __m128i {
     );
     _mm_sad_epu8(c, _mm_setzero_si128())
 }
-/// The seed's byte-wise dot product: PMADDUBSW x4, PADDSW x3, PHADDSW x3 (16-bit, saturating).
+/// The SSSE3 page's byte-wise dot product: PMADDUBSW x4, PADDSW x3, PHADDSW x3 (16-bit,
+/// saturating).
 #[inline]
 #[target_feature(enable = "ssse3")]
 pub(crate) fn dot_sat16(f: &[u8; 64], w: &[i8; 64]) -> i32 {

@@ -520,7 +520,7 @@ impl Backend for Sse2 {
 // ----- Ssse3 -------------------------------------------------------------------------------
 
 /// SSSE3 backend (Core 2 and later): adds PSHUFB (byte shuffle, byte swap, bit reversal,
-/// Muła's popcount) and PMADDUBSW (the seed's saturating dot product) to [`Sse2`].
+/// Muła's popcount) and PMADDUBSW (the SSSE3 page's saturating dot product) to [`Sse2`].
 ///
 /// ```
 /// # #[cfg(target_arch = "x86_64")] {

@@ -1,0 +1,257 @@
+//! The kernel model: one declaration per kernel gives its variant list, its oracle, its
+//! per-backend default's name, the test runner [`check`] and the benchmark adapter of `bb bench`.
+//!
+//! A *kernel* is one operation (flip, mobility, rook attacks, ...) with several *variants*
+//! (techniques), each a zero-sized type generic over the [`Backend`]. The game crates keep a
+//! typed trait per kernel (`FlipVariant::flip(b, sq, p, o)`, the API an engine calls) and
+//! declare the kernel once with [`kernel!`](crate::kernel!), which implements [`Kernel`] for a
+//! marker type and [`Variant`] for every variant type in its list.
+//!
+//! ```
+//! use bb_simd::kernel::{self, Kernel};
+//! use bb_simd::Backend;
+//!
+//! /// A technique for the population count of one word.
+//! pub trait PopVariant {
+//!     const NAME: &'static str;
+//!     fn supported<B: Backend>() -> bool { true }
+//!     fn pop<B: Backend>(b: B, x: u64) -> u32;
+//! }
+//! #[derive(Clone, Copy, Default)]
+//! pub struct Native;
+//! impl PopVariant for Native {
+//!     const NAME: &'static str = "native";
+//!     fn pop<B: Backend>(_: B, x: u64) -> u32 { x.count_ones() }
+//! }
+//! #[derive(Clone, Copy, Default)]
+//! pub struct Swar;
+//! impl PopVariant for Swar {
+//!     const NAME: &'static str = "swar";
+//!     fn pop<B: Backend>(_: B, x: u64) -> u32 {
+//!         let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+//!         let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+//!         let x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+//!         (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+//!     }
+//! }
+//!
+//! /// The kernel.
+//! #[derive(Clone, Copy, Debug, Default)]
+//! pub struct Pop;
+//! bb_simd::kernel! {
+//!     Pop: PopVariant {
+//!         name: "pop",
+//!         input: u64,
+//!         output: u32,
+//!         reference(&x) { (0..64).filter(|i| x >> i & 1 != 0).count() as u32 }
+//!         chain(&x, z) { x ^ z }
+//!         fold(n) { u64::from(n) }
+//!         default_name<B>() { Native::NAME }
+//!         run<V>(b, &x) { V::pop(b, x) }
+//!         variants [Native, Swar]
+//!     }
+//! }
+//!
+//! let checked = kernel::check::<Pop>(&[0, 1, u64::MAX, 0x8000_0000_0000_0001]);
+//! assert!(checked.iter().all(|&(_, variants)| variants == 2));
+//! ```
+
+use crate::Backend;
+use core::fmt::Debug;
+
+/// One operation with several variants, its oracle and its variant list. Implement it with
+/// [`kernel!`](crate::kernel!).
+pub trait Kernel: Copy + Default + Send + Sync + 'static {
+    /// The name tests, `bb bench` and criterion use (e.g. `"flip"`).
+    const NAME: &'static str;
+    /// One call's arguments (a position, a square and a position, ...). Small and plain: the
+    /// benchmark loops iterate a slice of them.
+    type Input: Copy + Debug + Send + Sync + 'static;
+    /// One call's result.
+    type Output: Copy + PartialEq + Debug;
+    /// The slow, obviously correct result (bb-core's oracles).
+    fn reference(x: &Self::Input) -> Self::Output;
+    /// `x` with `z` folded in, where `z` is zero at run time but opaque to the compiler. The
+    /// latency loops use it to make each input depend on the previous result; it must be cheap
+    /// and touch the input the way the kernel loads it (every lane of an array input).
+    fn chain(x: &Self::Input, z: u64) -> Self::Input;
+    /// The result folded to a `u64`, for the benchmark loops (summed, or fed to [`chain`](
+    /// Kernel::chain)).
+    fn fold(out: Self::Output) -> u64;
+    /// The [`Variant::NAME`] of the variant that the kernel's default function uses on `B`.
+    fn default_name<B: Backend>() -> &'static str;
+    /// Calls `v.visit::<V>()` for every variant `V`, in a fixed order.
+    fn for_each_variant(v: &mut impl Visit<Self>);
+}
+
+/// One technique of kernel `K`.
+pub trait Variant<K: Kernel>: Copy + Default + Send + Sync + 'static {
+    /// Short name (e.g. `"carry_lzcnt"`).
+    const NAME: &'static str;
+    /// Whether this variant runs natively (not through emulated operations) on `B`; the
+    /// benchmarks skip it otherwise. [`check`] tests every variant on every backend anyway.
+    fn supported<B: Backend>() -> bool;
+    /// The kernel on one input. Generic code, to be called inside [`Backend::vectorize`].
+    fn run<B: Backend>(b: B, x: &K::Input) -> K::Output;
+}
+
+/// What [`Kernel::for_each_variant`] calls once per variant.
+pub trait Visit<K: Kernel> {
+    /// Called with each variant type.
+    fn visit<V: Variant<K>>(&mut self);
+}
+
+/// The variant names of `K`, in [`Kernel::for_each_variant`] order.
+#[cfg(feature = "std")]
+pub fn variant_names<K: Kernel>() -> std::vec::Vec<&'static str> {
+    struct Names(std::vec::Vec<&'static str>);
+    impl<K: Kernel> Visit<K> for Names {
+        fn visit<V: Variant<K>>(&mut self) {
+            self.0.push(V::NAME);
+        }
+    }
+    let mut n = Names(std::vec::Vec::new());
+    K::for_each_variant(&mut n);
+    n.0
+}
+
+/// Checks every variant of `K` against [`Kernel::reference`] on every `input`, on every backend
+/// of [`for_each_backend`](crate::for_each_backend()) (the variants a backend lacks the
+/// instructions for run through its emulated operations), and checks that each backend's
+/// default name is one of the variants. Panics at the first mismatch, naming the kernel, the
+/// variant, the backend and the input. Returns each backend with the number of variants run.
+#[cfg(feature = "std")]
+pub fn check<K: Kernel>(inputs: &[K::Input]) -> std::vec::Vec<(crate::AnyBackend, usize)> {
+    use crate::WithBackend;
+    use std::vec::Vec;
+
+    struct Run<'a, K: Kernel>(&'a [K::Input], &'a [K::Output]);
+    impl<K: Kernel> Clone for Run<'_, K> {
+        fn clone(&self) -> Self {
+            Run(self.0, self.1)
+        }
+    }
+    struct Each<'a, K: Kernel, B: Backend> {
+        b: B,
+        inputs: &'a [K::Input],
+        want: &'a [K::Output],
+        ran: usize,
+        has_default: bool,
+    }
+    impl<K: Kernel, B: Backend> Visit<K> for Each<'_, K, B> {
+        fn visit<V: Variant<K>>(&mut self) {
+            let b = self.b;
+            let (inputs, want) = (self.inputs, self.want);
+            // The loop runs inside `vectorize`, so the variant inlines to the backend's
+            // instructions (a plain call would make every operation an out-of-line call).
+            let bad = b.vectorize(|| {
+                inputs
+                    .iter()
+                    .zip(want)
+                    .position(|(x, w)| V::run(b, x) != *w)
+            });
+            if let Some(i) = bad {
+                let (x, want) = (&inputs[i], &want[i]);
+                let got = b.vectorize(|| V::run(b, x));
+                panic!(
+                    "{}/{} on {}: input {x:?}: got {got:?}, want {want:?}",
+                    K::NAME,
+                    V::NAME,
+                    B::NAME
+                );
+            }
+            self.ran += 1;
+            self.has_default |= V::NAME == K::default_name::<B>();
+        }
+    }
+    impl<K: Kernel> WithBackend for Run<'_, K> {
+        type Output = usize;
+        fn run<B: Backend>(self, b: B) -> usize {
+            let mut each = Each::<K, B> {
+                b,
+                inputs: self.0,
+                want: self.1,
+                ran: 0,
+                has_default: false,
+            };
+            K::for_each_variant(&mut each);
+            assert!(each.ran > 0, "{} has no variants", K::NAME);
+            assert!(
+                each.has_default,
+                "{}: the default on {} ({}) is not a listed variant",
+                K::NAME,
+                B::NAME,
+                K::default_name::<B>()
+            );
+            each.ran
+        }
+    }
+    let want: Vec<K::Output> = inputs.iter().map(K::reference).collect();
+    crate::for_each_backend(Run::<K>(inputs, &want))
+}
+
+/// Declares a kernel: implements [`Kernel`] for a marker type and [`Variant`] for every type
+/// in its variant list, through the kernel's own typed variant trait.
+///
+/// ```ignore
+/// bb_simd::kernel! {
+///     Flip: FlipVariant {                       // marker type: the variants' typed trait
+///         name: "flip",
+///         input: (Square, u64, u64),
+///         output: u64,
+///         reference(&(sq, p, o)) { bb_core::reference::flip(sq, p, o) }
+///         chain(&(sq, p, o), z) { (sq, p ^ z, o ^ z) }
+///         fold(f) { f }
+///         default_name<B>() { default_name(B::ISA) }
+///         run<V>(b, &(sq, p, o)) { V::flip(b, sq, p, o) }   // V: the variant type
+///         variants [ShiftRepetition, ParallelPrefix, CarryLzcnt]
+///     }
+/// }
+/// ```
+///
+/// The typed trait must have `const NAME: &'static str` and `fn supported<B: Backend>() ->
+/// bool`. See the [module docs](mod@crate::kernel) for a complete example.
+#[macro_export]
+macro_rules! kernel {
+    (
+        $K:ty : $Trait:path {
+            name: $name:expr,
+            input: $In:ty,
+            output: $Out:ty,
+            reference($rx:pat) $reference:block
+            chain($cx:pat, $z:ident) $chain:block
+            fold($o:pat) $fold:block
+            default_name<$DB:ident>() $default:block
+            run<$RV:ident>($b:ident, $x:pat) $run:block
+            variants [$($V:ty),+ $(,)?]
+        }
+    ) => {
+        impl $crate::kernel::Kernel for $K {
+            const NAME: &'static str = $name;
+            type Input = $In;
+            type Output = $Out;
+            fn reference($rx: &$In) -> $Out $reference
+            #[inline(always)]
+            fn chain($cx: &$In, $z: u64) -> $In $chain
+            #[inline(always)]
+            fn fold($o: $Out) -> u64 $fold
+            fn default_name<$DB: $crate::Backend>() -> &'static str $default
+            fn for_each_variant(v: &mut impl $crate::kernel::Visit<Self>) {
+                $( v.visit::<$V>(); )+
+            }
+        }
+        $(
+            impl $crate::kernel::Variant<$K> for $V {
+                const NAME: &'static str = <$V as $Trait>::NAME;
+                fn supported<B: $crate::Backend>() -> bool {
+                    <$V as $Trait>::supported::<B>()
+                }
+                #[inline(always)]
+                fn run<B: $crate::Backend>($b: B, $x: &$In) -> $Out {
+                    type $RV = $V;
+                    $run
+                }
+            }
+        )+
+    };
+}
