@@ -532,21 +532,6 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         let idx = self.u8x64_to_array(idx);
         mask_of!(idx, u64, |k, i| (q[i / 8] >> (k & 63)) & 1 != 0)
     }
-    /// VPCOMPRESSB with zero masking: the bytes of `a` whose bit is set in `mask`, packed to the
-    /// front in order, the rest zero.
-    #[inline(always)]
-    fn u8x64_compress(self, mask: u64, a: Self::U8x64) -> Self::U8x64 {
-        let a = self.u8x64_to_array(a);
-        let mut out = [0u8; 64];
-        let mut n = 0;
-        for (i, &x) in a.iter().enumerate() {
-            if (mask >> i) & 1 != 0 {
-                out[n] = x;
-                n += 1;
-            }
-        }
-        self.u8x64_from_array(out)
-    }
     /// Reinterprets 64 bytes as 32 u16 lanes (little endian).
     #[inline(always)]
     fn u8x64_as_u16x32(self, a: Self::U8x64) -> Self::U16x32 {
@@ -645,13 +630,6 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
             |x, y| if (x as i64) > (y as i64) { !0 } else { 0 }
         )
     }
-    /// Per-lane rotate left, `a[i].rotate_left(counts[i] % 64)` (VPROLVQ). A rotate by
-    /// `64 - n` is a right rotate by `n`, so one op shifts some lanes up and others down.
-    #[inline(always)]
-    fn u64x8_rolv(self, a: Self::U64x8, counts: Self::U64x8) -> Self::U64x8 {
-        map2!(self, u64x8_from_array, u64x8_to_array, a, counts, |x, c| x
-            .rotate_left((c % 64) as u32))
-    }
     /// Per-lane logical `a >> counts`; a count of 16 or more gives 0 (VPSRLVW).
     #[inline(always)]
     fn u16x32_shrv(self, a: Self::U16x32, counts: Self::U16x32) -> Self::U16x32 {
@@ -741,12 +719,6 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         let a = self.u64x2_to_array(a);
         self.u64x2_from_array(emu::map32x4(a, a, |x, _| x.checked_shr(N).unwrap_or(0)))
     }
-    /// Per 16-bit lane, logical `a >> N`; `N >= 16` gives 0 (PSRLW).
-    #[inline(always)]
-    fn u64x2_srl_u16<const N: u32>(self, a: Self::U64x2) -> Self::U64x2 {
-        let a = self.u64x2_to_array(a);
-        self.u64x2_from_array(emu::map16x8(a, a, |x, _| emu::shr16(x, N.min(16) as u16)))
-    }
     /// Per 16-bit lane, the low 16 bits of `a * b` (PMULLW): a left shift by a different
     /// amount in every lane when `b` holds powers of two.
     #[inline(always)]
@@ -775,24 +747,6 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
     fn u64x2_madd_i16(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
         let (a, b) = (self.u64x2_to_array(a), self.u64x2_to_array(b));
         self.u64x2_from_array(emu::map32x4(a, b, emu::madd_i16))
-    }
-    /// The eight signed 16-bit lanes of `a`, then those of `b`, each saturated to an
-    /// unsigned byte (PACKUSWB).
-    #[inline(always)]
-    fn u64x2_packus_i16(self, a: Self::U64x2, b: Self::U64x2) -> Self::U64x2 {
-        let (a, b) = (
-            emu::lanes16x8(self.u64x2_to_array(a)),
-            emu::lanes16x8(self.u64x2_to_array(b)),
-        );
-        let bytes: [u8; 16] =
-            core::array::from_fn(|i| emu::packus_i16(if i < 8 { a[i] } else { b[i - 8] }));
-        self.u8x16_as_u64x2(self.u8x16_from_array(bytes))
-    }
-    /// Per byte, `a + b` saturated at 255 (PADDUSB).
-    #[inline(always)]
-    fn u8x16_adds(self, a: Self::U8x16, b: Self::U8x16) -> Self::U8x16 {
-        map2!(self, u8x16_from_array, u8x16_to_array, a, b, |x, y| x
-            .saturating_add(y))
     }
     /// Per byte, `a - b` saturated at 0 (PSUBUSB).
     #[inline(always)]

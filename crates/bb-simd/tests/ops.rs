@@ -258,16 +258,6 @@ fn check_split_join<B: Backend>(b: B, x: [u64; 8]) {
     });
     let got = b.u64x4_to_array(b.u64x4_cmpgt_i64(b.u64x4_from_array(x4), b.u64x4_from_array(y4)));
     assert_eq!(got, want, "{n} u64x4_cmpgt_i64 {x4:?} {y4:?}");
-    // Rotate counts: the lane values themselves (any u64) and the edges around 0, 64, 128.
-    for counts in [
-        x,
-        [0, 1, 63, 64, 65, 127, 128, u64::MAX],
-        [57, 56, 55, 7, 8, 9, 1, 62],
-    ] {
-        let want: [u64; 8] = core::array::from_fn(|i| x[i].rotate_left((counts[i] % 64) as u32));
-        let got = b.u64x8_to_array(b.u64x8_rolv(v8, b.u64x8_from_array(counts)));
-        assert_eq!(got, want, "{n} u64x8_rolv {x:?} by {counts:?}");
-    }
     let u16s = b.u16x32_to_array(b.u64x8_as_u16x32(v8));
     assert_eq!(
         u16s,
@@ -439,7 +429,7 @@ fn check_u8x16_lanes<B: Backend>(b: B, x: [u8; 16], y: [u8; 16]) {
     );
 }
 
-fn check_u8x64_extra<B: Backend>(b: B, x: [u8; 64], idx: [u8; 64], mask: u64) {
+fn check_u8x64_extra<B: Backend>(b: B, x: [u8; 64], idx: [u8; 64]) {
     let n = B::NAME;
     let (bx, bi) = (b.u8x64_from_array(x), b.u8x64_from_array(idx));
     assert_eq!(
@@ -452,18 +442,6 @@ fn check_u8x64_extra<B: Backend>(b: B, x: [u8; 64], idx: [u8; 64], mask: u64) {
         S.u8x64_bitshuffle(x, idx),
         "{n} bitshuffle"
     );
-    assert_eq!(
-        b.u8x64_to_array(b.u8x64_compress(mask, bx)),
-        S.u8x64_compress(mask, x),
-        "{n} compress mask={mask:#x}"
-    );
-    for m in [0, u64::MAX, 1, 1 << 63] {
-        assert_eq!(
-            b.u8x64_to_array(b.u8x64_compress(m, bx)),
-            S.u8x64_compress(m, x),
-            "{n} compress {m:#x}"
-        );
-    }
 }
 
 fn check_u16<B: Backend>(b: B, x: [u16; 32], y: [u16; 32], mask: u32) {
@@ -607,12 +585,6 @@ fn check_lane_views<B: Backend>(b: B, x: [u64; 4], y: [u64; 4]) {
     );
     eq2!("srl32 32", b.u64x2_srl_u32::<32>(bx), [0, 0]);
     eq2!(
-        "srl16 5",
-        b.u64x2_srl_u16::<5>(bx),
-        S.u64x2_srl_u16::<5>(x2)
-    );
-    eq2!("srl16 16", b.u64x2_srl_u16::<16>(bx), [0, 0]);
-    eq2!(
         "sll32 31",
         b.u64x2_sll_u32::<31>(bx),
         S.u64x2_sll_u32::<31>(x2)
@@ -654,18 +626,8 @@ fn check_lane_views<B: Backend>(b: B, x: [u64; 4], y: [u64; 4]) {
         b.u64x2_madd_i16(bx, by),
         S.u64x2_madd_i16(x2, y2)
     );
-    eq2!(
-        "packus",
-        b.u64x2_packus_i16(bx, by),
-        S.u64x2_packus_i16(x2, y2)
-    );
     let (b8x, b8y) = (b.u64x2_as_u8x16(bx), b.u64x2_as_u8x16(by));
     let (s8x, s8y) = (S.u64x2_as_u8x16(x2), S.u64x2_as_u8x16(y2));
-    assert_eq!(
-        b.u8x16_to_array(b.u8x16_adds(b8x, b8y)),
-        S.u8x16_adds(s8x, s8y),
-        "{n} adds"
-    );
     assert_eq!(
         b.u8x16_to_array(b.u8x16_subs(b8x, b8y)),
         S.u8x16_subs(s8x, s8y),
@@ -784,7 +746,7 @@ fn check_all<B: Backend>(b: B) {
                     let m32: [u8; 32] = bm[..32].try_into().unwrap();
                     check_u8x32(b, x32, y32, m32);
                     check_u8x64(b, bx, by, bm);
-                    check_u8x64_extra(b, bx, by, sel);
+                    check_u8x64_extra(b, bx, by);
                     let wx: [u16; 32] =
                         core::array::from_fn(|i| u16::from_le_bytes([bx[2 * i], bx[2 * i + 1]]));
                     let wy: [u16; 32] = core::array::from_fn(|i| {
@@ -896,12 +858,7 @@ fn reference_semantics() {
         )[0],
         7 | (0x8000_0000 << 32)
     );
-    assert_eq!(
-        s.u64x2_packus_i16(emu16([0xffff, 300, 255, 7, 0, 0, 0, 0x8000]), [0, 0])[0],
-        0x07ff_ff00
-    );
     assert_eq!(s.u8x16_subs([3; 16], [5; 16]), [0; 16]);
-    assert_eq!(s.u8x16_adds([250; 16], [10; 16]), [255; 16]);
     assert_eq!(
         s.u64x2_shuffle_u32::<0xb1>([1 | (2 << 32), 3 | (4 << 32)]),
         [2 | (1 << 32), 4 | (3 << 32)]

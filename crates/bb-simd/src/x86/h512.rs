@@ -42,7 +42,6 @@ v4! {
     fn shr64<const N: u32>(a: __m512i) -> __m512i { _mm512_srl_epi64(a, h128::count(N)) }
     fn shlv64(a: __m512i, c: __m512i) -> __m512i { _mm512_sllv_epi64(a, c) }
     fn shrv64(a: __m512i, c: __m512i) -> __m512i { _mm512_srlv_epi64(a, c) }
-    fn rolv64(a: __m512i, c: __m512i) -> __m512i { _mm512_rolv_epi64(a, c) }
     fn cmpeq64(a: __m512i, b: __m512i) -> __m512i { _mm512_movm_epi64(_mm512_cmpeq_epi64_mask(a, b)) }
     fn min64(a: __m512i, b: __m512i) -> __m512i { _mm512_min_epu64(a, b) }
     fn lzcnt64(a: __m512i) -> __m512i { _mm512_lzcnt_epi64(a) }
@@ -149,7 +148,6 @@ icl! {
     fn popcnt64x4(a: __m256i) -> __m256i { _mm256_popcnt_epi64(a) }
     fn permute8(t: __m512i, i: __m512i) -> __m512i { _mm512_permutexvar_epi8(i, t) }
     fn bitshuffle(x: __m512i, i: __m512i) -> u64 { _mm512_bitshuffle_epi64_mask(x, i) }
-    fn compress8(m: u64, a: __m512i) -> __m512i { _mm512_maskz_compress_epi8(m, a) }
     fn gf2p8affine(x: __m512i, m: __m512i) -> __m512i { _mm512_gf2p8affine_epi64_epi8::<0>(x, m) }
     fn gf2p8affine_x2(x: __m128i, m: __m128i) -> __m128i { _mm_gf2p8affine_epi64_epi8::<0>(x, m) }
     fn gf2p8affine_x4(x: __m256i, m: __m256i) -> __m256i { _mm256_gf2p8affine_epi64_epi8::<0>(x, m) }

@@ -233,10 +233,6 @@ macro_rules! sse2_128_common {
             $safe! { _mm_sll_epi32(a, _mm_cvtsi32_si128(N.min(32) as i32)) }
         }
         #[inline(always)]
-        fn u64x2_srl_u16<const N: u32>(self, a: __m128i) -> __m128i {
-            $safe! { _mm_srl_epi16(a, _mm_cvtsi32_si128(N.min(16) as i32)) }
-        }
-        #[inline(always)]
         fn u64x2_mullo_u16(self, a: __m128i, b: __m128i) -> __m128i {
             $safe! { _mm_mullo_epi16(a, b) }
         }
@@ -251,14 +247,6 @@ macro_rules! sse2_128_common {
         #[inline(always)]
         fn u64x2_madd_i16(self, a: __m128i, b: __m128i) -> __m128i {
             $safe! { _mm_madd_epi16(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_packus_i16(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_packus_epi16(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_adds(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_adds_epu8(a, b) }
         }
         #[inline(always)]
         fn u8x16_subs(self, a: __m128i, b: __m128i) -> __m128i {
@@ -1236,10 +1224,6 @@ macro_rules! avx512_common {
             $safe! { h512::sub16(a, b) }
         }
         #[inline(always)]
-        fn u64x8_rolv(self, a: __m512i, c: __m512i) -> __m512i {
-            $safe! { h512::rolv64(a, c) }
-        }
-        #[inline(always)]
         fn u16x32_shlv(self, a: __m512i, c: __m512i) -> __m512i {
             $safe! { h512::shlv16(a, c) }
         }
@@ -1320,16 +1304,15 @@ impl Backend for Avx512 {
 /// BITALG, VPOPCNTDQ and VNNI.
 ///
 /// VNNI is part of the requirement (no CPU with VBMI2 + GFNI + BITALG + VPOPCNTDQ lacks it), so
-/// the exact dot product is a single VPDPBUSD. Native VPOPCNTQ, VPERMB, VPCOMPRESSB,
-/// GF2P8AFFINEQB and VPSHUFBITQMB.
+/// the exact dot product is a single VPDPBUSD. Native VPOPCNTQ, VPERMB, GF2P8AFFINEQB and
+/// VPSHUFBITQMB.
 ///
 /// ```
 /// # #[cfg(target_arch = "x86_64")] {
 /// use bb_simd::{Avx512Vbmi, Backend};
 /// if let Some(b) = Avx512Vbmi::try_new() {
-///     let v = b.u8x64_from_array(core::array::from_fn(|i| i as u8));
-///     let packed = b.u8x64_to_array(b.u8x64_compress(0b1010, v));
-///     assert_eq!(&packed[..3], &[1, 3, 0]);
+///     let v = b.u64x4_from_array([1, 3, 7, u64::MAX]);
+///     assert_eq!(b.u64x4_to_array(b.u64x4_popcnt(v)), [1, 2, 3, 64]);
 /// }
 /// # }
 /// ```
@@ -1373,10 +1356,6 @@ impl Backend for Avx512Vbmi {
     #[inline(always)]
     fn u8x64_bitshuffle(self, x: __m512i, idx: __m512i) -> u64 {
         avx512vbmi! { h512::bitshuffle(x, idx) }
-    }
-    #[inline(always)]
-    fn u8x64_compress(self, mask: u64, a: __m512i) -> __m512i {
-        avx512vbmi! { h512::compress8(mask, a) }
     }
     #[inline(always)]
     fn u8x16_gf2p8affine<const IMM: u8>(self, x: __m128i, m: __m128i) -> __m128i {
