@@ -259,7 +259,7 @@ mod perft_checks {
 
     #[test]
     fn byteboard_perft_matches_suites_on_every_backend() {
-        let limit = (20_000.0 * sliders_common::scale()) as u64;
+        let limit = bb_simd::scaled(20_000, 0) as u64;
         let mut v = cases("perftsuite.epd", limit, 200);
         v.extend(cases("fischer.epd", limit, 200));
         assert!(v.len() > 50);
@@ -270,7 +270,7 @@ mod perft_checks {
 
     #[test]
     fn byteboard_perft_deeper_native() {
-        let limit = (2_000_000.0 * sliders_common::scale()) as u64;
+        let limit = bb_simd::scaled(2_000_000, 0) as u64;
         let v = cases("perftsuite.epd", limit, 40);
         let n = bb_simd::dispatch!(|b| Suite(v.clone()).run(b));
         assert_eq!(n, v.len());

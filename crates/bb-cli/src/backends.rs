@@ -35,20 +35,12 @@ pub enum Forced {
     Invalid(String),
 }
 
-/// Reads `BB_BACKEND` without panicking.
+/// Reads `BB_BACKEND` without panicking (through [`bb_simd::try_forced`]).
 pub fn forced() -> Forced {
-    let Ok(v) = std::env::var("BB_BACKEND") else {
-        return Forced::None;
-    };
-    if v.trim().is_empty() {
-        return Forced::None;
-    }
-    match v.parse::<Isa>() {
-        Err(e) => Forced::Invalid(format!("BB_BACKEND={v:?}: {e}")),
-        Ok(isa) => match AnyBackend::new(isa) {
-            Ok(_) => Forced::Ok(isa),
-            Err(e) => Forced::Invalid(format!("BB_BACKEND={v} cannot run here: {e}")),
-        },
+    match bb_simd::try_forced() {
+        Ok(None) => Forced::None,
+        Ok(Some(isa)) => Forced::Ok(isa),
+        Err(e) => Forced::Invalid(e.to_string()),
     }
 }
 

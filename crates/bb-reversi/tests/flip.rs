@@ -23,13 +23,6 @@ fn case(sq: Square, p: u64, o: u64) -> Case {
     }
 }
 
-fn scale() -> f64 {
-    std::env::var("BB_TEST_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.0)
-}
-
 /// Checks every variant on every backend; returns the number of (variant, backend) pairs.
 fn check_all(cases: &[Case]) -> usize {
     let inputs: Vec<(Square, u64, u64)> = cases.iter().map(|c| (c.sq, c.p, c.o)).collect();
@@ -73,7 +66,7 @@ fn exhaustive_every_ray_pattern() {
 
 #[test]
 fn random_game_samples() {
-    let want = ((1_000_000.0 * scale()) as usize).max(1000);
+    let want = bb_simd::scaled(1_000_000, 1000);
     let mut cases = Vec::with_capacity(want);
     workload::samples(0x5eed, |s| {
         cases.push(case(s.sq, s.p, s.o));
@@ -102,7 +95,7 @@ fn board_strategy() -> impl Strategy<Value = (Square, u64, u64)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases((2000.0 * scale()) as u32))]
+    #![proptest_config(ProptestConfig::with_cases(bb_simd::scaled(2000, 1) as u32))]
     #[test]
     fn proptest_boards((sq, p, o) in board_strategy()) {
             let c = case(sq, p, o);

@@ -21,6 +21,8 @@ mod prefetch;
 pub mod primitives;
 mod scalar;
 mod specialize;
+#[cfg(feature = "std")]
+mod test_env;
 
 #[cfg(target_arch = "aarch64")]
 mod neon;
@@ -41,5 +43,7 @@ pub use dispatch::{
 pub use neon::Neon;
 pub use prefetch::prefetch;
 pub use scalar::Scalar;
+#[cfg(feature = "std")]
+pub use test_env::{scaled, test_scale};
 #[cfg(target_arch = "x86_64")]
 pub use x86::{Avx2, Avx512, Avx512Vbmi, Sse2, Ssse3};

@@ -7,13 +7,9 @@ use proptest::test_runner::{Config, TestRunner};
 
 const S: Scalar = Scalar;
 
-/// `BB_TEST_SCALE` (default 1.0) scales the number of random cases (QEMU lanes lower it).
+/// `n` random cases scaled by `BB_TEST_SCALE`, at least 8.
 fn cases(n: u32) -> u32 {
-    let scale: f64 = std::env::var("BB_TEST_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.0);
-    ((f64::from(n) * scale) as u32).max(8)
+    bb_simd::scaled(n as usize, 8) as u32
 }
 
 /// u64 values biased toward the interesting ones: 0, all ones, single bits, shift counts,

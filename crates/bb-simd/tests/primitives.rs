@@ -8,12 +8,9 @@ use bb_simd::{Backend, Scalar};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
+/// `n` random cases scaled by `BB_TEST_SCALE`, at least 8.
 fn cases(n: u32) -> u32 {
-    let scale: f64 = std::env::var("BB_TEST_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.0);
-    ((f64::from(n) * scale) as u32).max(8)
+    bb_simd::scaled(n as usize, 8) as u32
 }
 
 fn check_popcount<B: Backend>(b: B, boards: &[u64]) {

@@ -3,17 +3,9 @@
 
 use bb_core::Square;
 
-/// `BB_TEST_SCALE` (default 1.0): scales random-case counts.
-pub fn scale() -> f64 {
-    std::env::var("BB_TEST_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.0)
-}
-
-/// Scaled count, at least 1.
+/// `n` scaled by `BB_TEST_SCALE`, at least 1.
 pub fn scaled(n: usize) -> usize {
-    ((n as f64 * scale()) as usize).max(1)
+    bb_simd::scaled(n, 1)
 }
 
 /// Piece sets of a FEN's placement field: index by "PNBRQKpnbrqk".

@@ -3,13 +3,9 @@
 
 use bb_core::rng::Rng;
 
-/// `BB_TEST_SCALE` (default 1.0) times `n`, at least 1.
+/// `n` scaled by `BB_TEST_SCALE`, at least 1.
 pub fn scaled(n: usize) -> usize {
-    let s: f64 = std::env::var("BB_TEST_SCALE")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1.0);
-    ((n as f64 * s) as usize).max(1)
+    bb_simd::scaled(n, 1)
 }
 
 /// Random disjoint `(p, o)` of every density.
