@@ -1,4 +1,4 @@
-//! bb-simd's SSSE3-page primitives (vector popcount, byte dot product): every variant on every
+//! bb-simd's SIMD primitives (vector popcount, byte dot product): every variant on every
 //! backend, throughput and latency. `cargo bench -p bb-benches --bench primitives [-- FILTER]`.
 
 #![forbid(unsafe_code)]

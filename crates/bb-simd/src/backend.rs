@@ -473,6 +473,19 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         self.u64x8_from_array([l[0], l[1], l[2], l[3], h[0], h[1], h[2], h[3]])
     }
 
+    /// All-ones lanes where `a[i] as i64 > b[i] as i64` (VPCMPGTQ: a signed compare).
+    #[inline(always)]
+    fn u64x4_cmpgt_i64(self, a: Self::U64x4, b: Self::U64x4) -> Self::U64x4 {
+        map2!(
+            self,
+            u64x4_from_array,
+            u64x4_to_array,
+            a,
+            b,
+            |x, y| if (x as i64) > (y as i64) { !0 } else { 0 }
+        )
+    }
+
     // ----- u8 lanes ------------------------------------------------------------------------
 
     u8_ops!(U8x16, 16, u16, U64x2, u64x2_from_array;
@@ -532,6 +545,8 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         let idx = self.u8x64_to_array(idx);
         mask_of!(idx, u64, |k, i| (q[i / 8] >> (k & 63)) & 1 != 0)
     }
+    // ----- reinterpreting casts between lane widths --------------------------------------
+
     /// Reinterprets 64 bytes as 32 u16 lanes (little endian).
     #[inline(always)]
     fn u8x64_as_u16x32(self, a: Self::U8x64) -> Self::U16x32 {
@@ -618,18 +633,6 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
             |x, c| emu::shl16(x, c)
         )
     }
-    /// All-ones lanes where `a[i] as i64 > b[i] as i64` (VPCMPGTQ: a signed compare).
-    #[inline(always)]
-    fn u64x4_cmpgt_i64(self, a: Self::U64x4, b: Self::U64x4) -> Self::U64x4 {
-        map2!(
-            self,
-            u64x4_from_array,
-            u64x4_to_array,
-            a,
-            b,
-            |x, y| if (x as i64) > (y as i64) { !0 } else { 0 }
-        )
-    }
     /// Per-lane logical `a >> counts`; a count of 16 or more gives 0 (VPSRLVW).
     #[inline(always)]
     fn u16x32_shrv(self, a: Self::U16x32, counts: Self::U16x32) -> Self::U16x32 {
@@ -659,7 +662,7 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
 
     // ----- lane views of the 128-bit register (SSE2's 8/16/32-bit and float instructions) ----
     //
-    // The SSSE3 page's SSE2 flip tricks read one `__m128i` as bytes, words, dwords, floats or
+    // Okuhara's SSE2 flip tricks read one `__m128i` as bytes, words, dwords, floats or
     // doubles. These ops take and return `U64x2` (`U64x4` for the AVX2 forms) so a kernel
     // can mix views without casts; the lane layout is little endian.
 
@@ -810,8 +813,7 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         self.u64x4_from_array(emu::map32x8(a, a, |x, _| x.checked_shr(N).unwrap_or(0)))
     }
 
-    // ----- SSSE3-page primitives that need ISA-specific sequences
-    // ----------------------------------
+    // ----- primitives that need ISA-specific sequences (byte dot products) ----------------
 
     /// Exact dot product of 64 unsigned features with 64 signed weights, in i32.
     /// See [`primitives::dot_u8i8`](crate::primitives::dot_u8i8).

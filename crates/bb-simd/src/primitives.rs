@@ -143,7 +143,7 @@ pub enum DotVariant {
     /// (128-bit) and `Avx2` (VPMOVZXBW/VPMOVSXBW + VPMADDWD, 256-bit), 512-bit on `Avx512`, one
     /// AVX-512 VNNI VPDPBUSD on `Avx512Vbmi`, widening multiply-accumulate (UMLAL/SMLAL) on `Neon`.
     Exact,
-    /// The SSSE3 page's 16-bit saturating sequence (001, "Byte-wise Dot-Product"): PMADDUBSW on
+    /// The SSSE3 page's 16-bit saturating sequence ("Byte-wise Dot-Product"): PMADDUBSW on
     /// four 16-byte blocks, `(r0 + r1) + (r2 + r3)` with PADDSW, three PHADDSW, sign-extended. 11
     /// instructions on `Ssse3` and up, the same saturation order emulated on `Scalar`/`Sse2`
     /// and with SQADD/UZP on `Neon`. It differs from [`DotVariant::Exact`] when an intermediate

@@ -1,4 +1,4 @@
-//! The SSSE3-page primitives on every backend against plain loops.
+//! The SIMD primitives (vector popcount, byte dot product) on every backend against plain loops.
 
 use bb_simd::primitives::{
     DotVariant, PopcntVariant, dot_u8i8_reference, dot_u8i8_sat16_reference, popcount_each,

@@ -1,8 +1,6 @@
 //! The 128- and 256-bit operations shared by `Avx2`, `Avx512` and `Avx512Vbmi`
 //! (`avx2_128_256!`).
 
-// ----- AVX2 and AVX-512 share their 128/256-bit code ---------------------------------------
-
 /// 128- and 256-bit ops identical on `Avx2`, `Avx512` and `Avx512Vbmi` (all prove AVX2).
 macro_rules! avx2_128_256 {
     ($safe:ident) => {

@@ -5,8 +5,6 @@ use crate::backend::sealed::Sealed;
 use crate::{Backend, Isa, detect};
 use core::arch::x86_64::*;
 
-// ----- Sse2 --------------------------------------------------------------------------------
-
 /// x86-64 baseline backend (SSE2): 128-bit vectors; wider types are arrays of `__m128i`.
 ///
 /// ```

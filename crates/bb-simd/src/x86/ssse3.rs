@@ -5,8 +5,6 @@ use crate::backend::sealed::Sealed;
 use crate::{Backend, Isa, detect};
 use core::arch::x86_64::*;
 
-// ----- Ssse3 -------------------------------------------------------------------------------
-
 /// SSSE3 backend (Core 2 and later): adds PSHUFB (byte shuffle, byte swap, bit reversal,
 /// Muła's popcount) and PMADDUBSW (the SSSE3 page's saturating dot product) to [`Sse2`](super::Sse2).
 ///
