@@ -24,17 +24,6 @@ use std::time::{Duration, Instant};
 use json::Value;
 use run::Counts;
 
-/// Every backend token name, longest first where one is a prefix of another.
-const BACKENDS: [&str; 7] = [
-    "avx512vbmi",
-    "avx512",
-    "avx2",
-    "ssse3",
-    "sse2",
-    "scalar",
-    "neon",
-];
-
 /// The env vars of the test contract (docs/architecture.md); lanes set them explicitly.
 const CONTRACT_VARS: [&str; 5] = [
     "BB_BACKEND",
@@ -233,67 +222,23 @@ fn metadata(root: &Path) -> Result<Meta, String> {
 // ---------------------------------------------------------------------------------------------
 // CPU
 
-/// Backends of the host CPU, each with `Err(reason)` when the CPU lacks it. Mirrors the token
-/// definitions of bb-simd (shared/design/ARCHITECTURE.md, "Backends").
+/// Backends of this build, from the least to the most capable, each with `Err(reason)` when the
+/// CPU lacks it: bb-simd's backend table and detection, so the lanes follow the tokens.
 fn host_backends() -> Vec<(&'static str, Result<(), String>)> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::is_x86_feature_detected as has;
-        fn need(feats: &[(&str, bool)]) -> Result<(), String> {
-            let lacking: Vec<&str> = feats.iter().filter(|f| !f.1).map(|f| f.0).collect();
-            if lacking.is_empty() {
+    let cpu = bb_simd::detect();
+    bb_simd::Isa::ALL
+        .into_iter()
+        .filter(|isa| isa.compiled())
+        .map(|isa| {
+            let missing: Vec<String> = isa.missing(&cpu).map(|f| f.to_string()).collect();
+            let ok = if missing.is_empty() {
                 Ok(())
             } else {
-                Err(format!("CPU lacks {}", lacking.join(", ")))
-            }
-        }
-        let v3 = [
-            ("avx2", has!("avx2")),
-            ("bmi1", has!("bmi1")),
-            ("bmi2", has!("bmi2")),
-            ("lzcnt", has!("lzcnt")),
-            ("popcnt", has!("popcnt")),
-            ("movbe", has!("movbe")),
-        ];
-        let v4: Vec<(&str, bool)> = v3
-            .iter()
-            .copied()
-            .chain([
-                ("avx512f", has!("avx512f")),
-                ("avx512cd", has!("avx512cd")),
-                ("avx512bw", has!("avx512bw")),
-                ("avx512dq", has!("avx512dq")),
-                ("avx512vl", has!("avx512vl")),
-            ])
-            .collect();
-        let vbmi: Vec<(&str, bool)> = v4
-            .iter()
-            .copied()
-            .chain([
-                ("avx512vbmi", has!("avx512vbmi")),
-                ("avx512vbmi2", has!("avx512vbmi2")),
-                ("gfni", has!("gfni")),
-                ("avx512bitalg", has!("avx512bitalg")),
-                ("avx512vpopcntdq", has!("avx512vpopcntdq")),
-            ])
-            .collect();
-        vec![
-            ("scalar", Ok(())),
-            ("sse2", need(&[("sse2", has!("sse2"))])),
-            ("ssse3", need(&[("ssse3", has!("ssse3"))])),
-            ("avx2", need(&v3)),
-            ("avx512", need(&v4)),
-            ("avx512vbmi", need(&vbmi)),
-        ]
-    }
-    #[cfg(target_arch = "aarch64")]
-    {
-        vec![("scalar", Ok(())), ("neon", Ok(()))]
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        vec![("scalar", Ok(()))]
-    }
+                Err(format!("CPU lacks {}", missing.join(", ")))
+            };
+            (isa.name(), ok)
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -777,7 +722,7 @@ struct Row {
 /// its text report (`dispatch picks X`, or the row marked `<- dispatch`), else the first backend
 /// named on a line that mentions dispatch.
 fn parse_dispatch(output: &str) -> Option<&'static str> {
-    let known = |w: &str| BACKENDS.iter().find(|b| b.eq_ignore_ascii_case(w)).copied();
+    let known = |w: &str| w.parse::<bb_simd::Isa>().ok().map(bb_simd::Isa::name);
     for line in output.lines() {
         if let Ok(v) = json::parse(line.trim())
             && let Some(d) = v.get("dispatch").and_then(Value::as_str)
