@@ -1,0 +1,154 @@
+//! Building the workspace's test binaries once per target.
+
+use super::*;
+
+/// One test executable from `cargo test --no-run`.
+#[derive(Debug, Clone)]
+pub(crate) struct TestBin {
+    pub(crate) exe: PathBuf,
+    /// e.g. `bb-core lib` or `bb-chess test perft`
+    pub(crate) label: String,
+    pub(crate) package: String,
+    pub(crate) package_dir: PathBuf,
+    /// The binary mentions `BB_EXPECT_ISA`, so some test in it checks dispatch.
+    pub(crate) reads_expect: bool,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct Built {
+    pub(crate) bins: Vec<TestBin>,
+    /// The `bb` command (bb-cli), when the workspace has it.
+    pub(crate) bb: Option<PathBuf>,
+}
+
+pub(crate) fn contains_bytes(hay: &[u8], needle: &[u8]) -> bool {
+    !needle.is_empty() && hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// `cargo test --workspace --exclude xtask --no-run` for one target; returns the test executables.
+pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, String> {
+    let mut cmd = cargo(root);
+    cmd.args([
+        "test",
+        "--workspace",
+        "--no-run",
+        "--message-format=json-render-diagnostics",
+    ]);
+    if meta.packages.contains_key("xtask") {
+        cmd.args(["--exclude", "xtask"]);
+    }
+    let mut bb_cmd = meta.bb_package.as_ref().map(|p| {
+        let mut c = cargo(root);
+        c.args(["build", "--profile", "test", "-p", p, "--bin", "bb"])
+            .arg("--message-format=json-render-diagnostics");
+        c
+    });
+    for c in std::iter::once(&mut cmd).chain(bb_cmd.as_mut()) {
+        if target == Target::Aarch64 {
+            c.args(["--target", tools::AARCH64]);
+            if std::env::var_os("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER").is_none() {
+                c.env(
+                    "CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER",
+                    "aarch64-linux-gnu-gcc",
+                );
+            }
+            if let Ok(Some(rustc)) = tools::aarch64_rustc() {
+                // Debian's rustc-web: only for this build, in its own target dir.
+                c.env("RUSTC", rustc)
+                    .env("CARGO_TARGET_DIR", meta.target_dir.join("xtask-rustc-web"));
+                c.env_remove("RUSTDOC").env_remove("RUSTC_WRAPPER");
+            }
+        }
+        c.stdin(Stdio::null()).stderr(Stdio::inherit());
+    }
+    let artifacts = |c: &mut Command| -> Result<Vec<Value>, String> {
+        let out = c.output().map_err(|e| format!("cargo: {e}"))?;
+        let mut v = Vec::new();
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            if let Ok(j) = json::parse(line)
+                && j.get("reason").and_then(Value::as_str) == Some("compiler-artifact")
+            {
+                v.push(j);
+            }
+        }
+        if out.status.success() {
+            Ok(v)
+        } else {
+            Err(format!("build failed ({})", out.status))
+        }
+    };
+    let mut built = Built::default();
+    for a in artifacts(&mut cmd)? {
+        let is_test = a
+            .get("profile")
+            .and_then(|p| p.get("test"))
+            .and_then(Value::as_bool)
+            == Some(true);
+        let Some(exe) = a.get("executable").and_then(Value::as_str) else {
+            continue;
+        };
+        let tgt_name = a
+            .get("target")
+            .and_then(|t| t.get("name"))
+            .and_then(Value::as_str);
+        if !is_test && tgt_name == Some("bb") {
+            // bb-cli's integration tests made cargo build the `bb` binary already.
+            built.bb = Some(exe.into());
+        }
+        if !is_test {
+            continue;
+        }
+        let manifest = a
+            .get("manifest_path")
+            .and_then(Value::as_str)
+            .map(PathBuf::from);
+        let package_dir = manifest
+            .as_deref()
+            .and_then(Path::parent)
+            .unwrap_or(root)
+            .to_path_buf();
+        let package = meta
+            .packages
+            .iter()
+            .find(|(_, d)| **d == package_dir)
+            .map_or_else(|| "?".to_string(), |(n, _)| n.clone());
+        let tgt = a.get("target");
+        let tname = tgt
+            .and_then(|t| t.get("name"))
+            .and_then(Value::as_str)
+            .unwrap_or("?");
+        let kind = tgt
+            .and_then(|t| t.get("kind"))
+            .and_then(|k| k.items().first())
+            .and_then(Value::as_str)
+            .unwrap_or("?");
+        let label = if kind == "lib" {
+            format!("{package} lib")
+        } else {
+            format!("{package} {kind} {tname}")
+        };
+        let reads_expect = std::fs::read(exe).is_ok_and(|b| contains_bytes(&b, b"BB_EXPECT_ISA"));
+        built.bins.push(TestBin {
+            exe: exe.into(),
+            label,
+            package,
+            package_dir,
+            reads_expect,
+        });
+    }
+    built.bins.sort_by(|a, b| a.label.cmp(&b.label));
+    built.bins.dedup_by(|a, b| a.exe == b.exe);
+    if let Some(c) = bb_cmd.as_mut().filter(|_| built.bb.is_none()) {
+        for a in artifacts(c)? {
+            let is_bb = a
+                .get("target")
+                .and_then(|t| t.get("name"))
+                .and_then(Value::as_str)
+                == Some("bb");
+            if let (true, Some(exe)) = (is_bb, a.get("executable").and_then(Value::as_str)) {
+                built.bb = Some(exe.into());
+            }
+        }
+    }
+    Ok(built)
+}
