@@ -361,7 +361,7 @@ impl SetwiseVariant for KoggeStoneX8 {
 }
 
 /// Set-wise rook attacks with the default variant of `B` ([`KoggeStone`] on every backend,
-/// chosen by measurement: docs/techniques-chess.md).
+/// chosen by measurement: docs/kernels/setwise.md).
 #[inline(always)]
 pub fn rooks<B: Backend>(b: B, sliders: u64, occupied: u64) -> u64 {
     KoggeStone::rooks(b, sliders, occupied)

@@ -109,7 +109,7 @@ slider_kernel!(
 
 // The per-backend default table, written once and read by every default kernel and by
 // `default_name`; `V` names the variant type for token `$B` inside `$e`. Measured on this machine
-// class (see docs/techniques-chess.md): PEXT wherever it is fast (AVX2 with fast PEXT,
+// class (see docs/kernels/sliders.md): PEXT wherever it is fast (AVX2 with fast PEXT,
 // AVX-512), fancy magics elsewhere (including AMD Zen 1/2, whose PEXT is microcoded). The match
 // is exhaustive, so a new backend token does not compile until it has a default here.
 macro_rules! default_variant {

@@ -26,7 +26,7 @@ pub trait Case: Copy + Default + Send + Sync + 'static {
     /// timing loops then prefetch each input [`PREFETCH_BYTES`] ahead, so that they time the
     /// kernel rather than the memory system: the hardware prefetcher does not run far enough
     /// ahead of a loop that consumes 24 bytes every 2 or 3 ns. On the Xeon of
-    /// docs/techniques-reversi.md, AVX2 flip measured 3.5 ns per call over a million samples
+    /// docs/measurements/2026-11-21-reversi-kernels.md, AVX2 flip measured 3.5 ns per call over a million samples
     /// and 2.5 ns over 4,096, the same code, and 11 to 14 ns for every variant while the host
     /// was busy; with the prefetch the sizes agree. Cache-sized workloads leave it off, since
     /// the prefetch is timed with the kernel (3-10 % of a 1.4 ns queen lookup).

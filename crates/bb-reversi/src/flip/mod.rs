@@ -150,7 +150,7 @@ macro_rules! default_variant {
     };
 }
 
-/// The default flip for backend `B`, chosen by measurement (docs/techniques-reversi.md).
+/// The default flip for backend `B`, chosen by measurement (docs/kernels/flip.md).
 ///
 /// ```
 /// use bb_reversi::flip;

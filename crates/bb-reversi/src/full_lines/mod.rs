@@ -73,7 +73,7 @@ pub const fn default_name(isa: Isa) -> &'static str {
 #[inline(always)]
 pub fn full_lines<B: Backend>(b: B, discs: u64) -> [u64; 4] {
     // Measured fastest on every backend (general registers overlap with the caller's vector
-    // work; see docs/techniques-reversi.md).
+    // work; see docs/kernels/full-lines.md).
     KoggeStone::full_lines(b, discs)
 }
 

@@ -135,7 +135,7 @@ pub const fn default_name(isa: Isa) -> &'static str {
     default_variant!(isa, |V| V::NAME)
 }
 
-/// The default last-flip count for backend `B` (see docs/techniques-reversi.md).
+/// The default last-flip count for backend `B` (see docs/kernels/last-flip.md).
 #[inline(always)]
 pub fn count_last_flip<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
     default_variant!(B::ISA, |V| V::count(b, sq, p))
@@ -435,7 +435,7 @@ impl LastFlipVariant for Avx512Lzcnt {
 /// The fastest last-flip count in throughput on this project's AVX-512 machine (0.82x the time
 /// of [`Avx512TestMb256`]), but not the default: its latency is 0.4 ns longer (the mask register
 /// to GPR move), and the endgame solver ran about 2 % faster with `Avx512TestMb256` in 11 of 14
-/// alternated rounds (docs/techniques-reversi.md).
+/// alternated rounds (docs/kernels/last-flip.md).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx512BitShuffle;
 

@@ -104,7 +104,7 @@ pub const fn default_name(isa: Isa) -> &'static str {
     default_variant!(isa, |V| V::NAME)
 }
 
-/// The default mobility for backend `B`, chosen by measurement (docs/techniques-reversi.md):
+/// The default mobility for backend `B`, chosen by measurement (docs/kernels/mobility.md):
 /// the 4-lane form where 256-bit vectors exist (best latency), the general-register form
 /// elsewhere (on SSE2 it beats the mirror trick in throughput, 5.3 vs 6.3 ns; on Neon
 /// Okuhara notes that shift-and-operate instructions make it the fastest).

@@ -66,7 +66,7 @@ pub fn potential_mobility_simd<B: Backend>(b: B, p: u64, o: u64) -> u64 {
 ///
 /// The general-register form ([`DEFAULT_FORM`]) on every backend: it measured faster than the
 /// 4-lane [`PotentialSimd`] form on every backend with 256-bit vectors, in both timing modes
-/// (0.24-0.44 / 3.0 ns per call against 1.1-1.3 / 5.3-5.8 ns, docs/techniques-reversi.md),
+/// (0.24-0.44 / 3.0 ns per call against 1.1-1.3 / 5.3-5.8 ns, docs/kernels/mobility.md),
 /// because one neighbourhood is only six shifts and the vector form pays a broadcast and a
 /// horizontal OR around them.
 ///
