@@ -73,3 +73,8 @@ pub use leapers::Color;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};
 pub use position::{CastleSide, CastlingRights, FenError, FenField, Piece, Position};
+
+/// The crate README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -45,3 +45,8 @@ pub mod square;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use direction::{Direction, Line};
 pub use square::{File, ParseSquareError, Rank, Square};
+
+/// The crate README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

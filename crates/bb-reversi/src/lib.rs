@@ -97,3 +97,8 @@ pub use board::{Board, ParseBoardError};
 // Everything a user of this crate needs, so that it is the only dependency.
 pub use bb_core::{self, Bitboard, Square};
 pub use bb_simd::{self, AnyBackend, Backend, Scalar, auto, dispatch, specialize};
+
+/// The crate README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
