@@ -13,7 +13,8 @@ Usage:
       which one dispatch picks and whether BB_BACKEND overrides it.
   bb bench [--quick] [--filter TEXT] [--backend NAME[,NAME...]] [--wall] [--json]
       Check every registered kernel variant against its reference on every backend this
-      CPU has, then time it (throughput and latency, ns per call, median of repetitions).
+      CPU has, then time it (throughput and latency, ns per call: the median and spread of
+      rounds that time the variants of a kernel interleaved).
       --quick        fewer, shorter repetitions (a few seconds)
       --filter TEXT  only kernels or variants whose name contains TEXT
       --backend LIST only these backends (comma-separated; default: all available,

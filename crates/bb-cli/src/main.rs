@@ -157,21 +157,41 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
     };
     if !a.json {
         println!(
-            "# bb bench{}: {} | dispatch: {} | {} inputs per workload, median of {} repetitions, {}",
+            "# bb bench{}: {} | dispatch: {} | median of {} interleaved rounds of at least {} us per \
+             variant and mode, {}",
             if a.quick { " --quick" } else { "" },
             backends::cpu_model_name(),
             bb_simd::best(),
-            settings.samples,
             settings.reps,
+            settings.rep_time.as_micros(),
             settings.clock.describe()
         );
+        println!("{}\n", bench::LEGEND);
     }
-    let report = bench::run(&registry, &list, &settings, &mut progress);
+    let cols = bench::Columns::of(registry.entries().iter().map(|e| (e.kernel(), e.variant())));
+    let mut header_done = false;
+    let report = bench::run_streaming(&registry, &list, &settings, &mut progress, &mut |rows| {
+        if tty {
+            eprint!("\r\x1b[K");
+        }
+        if a.json {
+            let part = bench::Report {
+                rows: rows.to_vec(),
+                ..bench::Report::default()
+            };
+            print!("{}", part.json_lines());
+        } else {
+            if !header_done {
+                print!("{}", cols.header());
+                header_done = true;
+            }
+            print!("\n{}", cols.block(rows));
+        }
+    });
     if tty {
         eprint!("\r\x1b[K");
     }
     if a.json {
-        print!("{}", report.json_lines());
         for r in report.rows.iter().filter(|r| !r.m.checked) {
             eprintln!(
                 "MISMATCH {}/{} on {}: {}",
@@ -182,7 +202,10 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
             );
         }
     } else {
-        print!("{}", report.table());
+        print!("{}", report.mismatches());
+    }
+    for line in report.skipped() {
+        eprintln!("{line}");
     }
     if report.all_checked() {
         ExitCode::SUCCESS

@@ -148,14 +148,24 @@ fn cli_json_lines_parse() {
         assert_eq!(
             keys,
             [
-                "kernel", "variant", "backend", "mode", "ns", "checked", "default"
+                "kernel", "variant", "backend", "mode", "ns", "min", "max", "inputs", "checked",
+                "default"
             ]
         );
         assert_eq!(obj[0].1, Value::String("dot_u8i8".into()));
         assert_eq!(obj[2].1, Value::String("scalar".into()));
         assert!(matches!(&obj[3].1, Value::String(m) if m == "throughput" || m == "latency"));
-        assert!(matches!(obj[4].1, Value::Number(ns) if ns > 0.0));
-        assert_eq!(obj[5].1, Value::Bool(true));
+        let num = |i: usize| match obj[i].1 {
+            Value::Number(x) => x,
+            ref v => panic!("{v:?}"),
+        };
+        // min <= median <= max, all positive; the workload size is stated.
+        assert!(
+            num(5) > 0.0 && num(5) <= num(4) && num(4) <= num(6),
+            "{line}"
+        );
+        assert!(num(7) >= 1.0, "{line}");
+        assert_eq!(obj[8].1, Value::Bool(true));
     }
 }
 
@@ -200,5 +210,29 @@ fn cli_backends_json_parses() {
     assert!(
         s.contains(&format!("\"dispatch\":\"{}\"", bb_simd::best())),
         "{s}"
+    );
+}
+
+#[test]
+fn cli_table_legend_first_workload_sizes_and_skips_on_stderr() {
+    let out = bb_command()
+        .args(["bench", "--quick", "--filter", "dot", "--backend", "scalar"])
+        .env_remove("BB_BACKEND")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let legend = stdout.find("ns: nanoseconds per call").expect("legend");
+    let header = stdout.find("kernel ").expect("header");
+    assert!(legend < header, "{stdout}");
+    // Each kernel's block names its workload size (--quick: 1024 inputs).
+    assert!(stdout.contains("# dot_u8i8: 1024 inputs"), "{stdout}");
+    for row in stdout.lines().filter(|l| l.starts_with("dot_u8i8 ")) {
+        assert!(row.contains('%'), "a spread column: {row}");
+    }
+    // What was not timed is reported on stderr, never in the table.
+    assert!(
+        !stdout.contains("skipped") && !stdout.contains("not timed"),
+        "{stdout}"
     );
 }

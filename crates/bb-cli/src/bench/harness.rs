@@ -179,8 +179,40 @@ pub struct Measured {
     pub throughput_ns: f64,
     /// Nanoseconds per call, latency mode (median).
     pub latency_ns: f64,
+    /// The fastest and slowest repetition, throughput mode.
+    pub throughput_range: (f64, f64),
+    /// The fastest and slowest repetition, latency mode.
+    pub latency_range: (f64, f64),
     /// The variant is the backend's default.
     pub default: bool,
+}
+
+/// A case checked on one backend, before it is timed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// Every input agreed with the reference.
+    pub checked: bool,
+    /// The first disagreement, if any.
+    pub mismatch: Option<String>,
+    /// The variant is the backend's default.
+    pub default: bool,
+}
+
+/// One timed repetition of each mode, in nanoseconds per call.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Round {
+    /// Throughput mode.
+    pub throughput_ns: f64,
+    /// Latency mode.
+    pub latency_ns: f64,
+}
+
+/// Passes over the workload per repetition, per mode; 0 until the first repetition has
+/// warmed up and estimated them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Passes {
+    throughput: usize,
+    latency: usize,
 }
 
 /// A registered case with its workload, type-erased.
@@ -189,8 +221,46 @@ pub trait Entry: Send + Sync {
     fn kernel(&self) -> &'static str;
     /// Variant name.
     fn variant(&self) -> &'static str;
-    /// Checks then times the case on `backend`.
-    fn measure(&self, backend: AnyBackend, settings: &Settings) -> Outcome;
+    /// Inputs in the workload.
+    fn inputs(&self) -> usize;
+    /// Checks then times the case on `backend` (`settings.reps` repetitions in a row).
+    fn measure(&self, backend: AnyBackend, settings: &Settings) -> Outcome {
+        let Some(c) = self.check(backend) else {
+            return Outcome::Unsupported;
+        };
+        let mut passes = Passes::default();
+        let rounds: Vec<Round> = (0..settings.reps.max(1))
+            .map(|_| self.time_round(backend, settings, &mut passes))
+            .collect();
+        Outcome::Measured(Measured::from_rounds(c, &rounds))
+    }
+    /// Checks every input against the reference on `backend` (`None`: not native there).
+    fn check(&self, backend: AnyBackend) -> Option<Checked>;
+    /// One timed repetition of each mode on `backend`; the first call for a `passes` warms up
+    /// and sizes the repetitions.
+    fn time_round(&self, backend: AnyBackend, settings: &Settings, passes: &mut Passes) -> Round;
+}
+
+impl Measured {
+    /// The medians and ranges of `rounds` (at least one).
+    pub fn from_rounds(c: Checked, rounds: &[Round]) -> Measured {
+        let stats = |f: fn(&Round) -> f64| {
+            let mut v: Vec<f64> = rounds.iter().map(f).collect();
+            v.sort_by(f64::total_cmp);
+            (v[v.len() / 2], (v[0], v[v.len() - 1]))
+        };
+        let (throughput_ns, throughput_range) = stats(|r| r.throughput_ns);
+        let (latency_ns, latency_range) = stats(|r| r.latency_ns);
+        Measured {
+            checked: c.checked,
+            mismatch: c.mismatch,
+            throughput_ns,
+            latency_ns,
+            throughput_range,
+            latency_range,
+            default: c.default,
+        }
+    }
 }
 
 struct Typed<C: Case> {
@@ -204,39 +274,64 @@ impl<C: Case> Entry for Typed<C> {
     fn variant(&self) -> &'static str {
         C::VARIANT
     }
-    fn measure(&self, backend: AnyBackend, settings: &Settings) -> Outcome {
-        backend.run(Measure::<C> {
+    fn inputs(&self) -> usize {
+        self.inputs.len()
+    }
+    fn check(&self, backend: AnyBackend) -> Option<Checked> {
+        backend.run(CheckCase::<C> {
+            inputs: &self.inputs,
+        })
+    }
+    fn time_round(&self, backend: AnyBackend, settings: &Settings, passes: &mut Passes) -> Round {
+        backend.run(TimeCase::<C> {
             inputs: &self.inputs,
             settings,
+            passes,
         })
     }
 }
 
-struct Measure<'a, C: Case> {
+struct CheckCase<'a, C: Case> {
     inputs: &'a [C::Input],
-    settings: &'a Settings,
 }
 
-impl<C: Case> WithBackend for Measure<'_, C> {
-    type Output = Outcome;
-    fn run<B: Backend>(self, b: B) -> Outcome {
+impl<C: Case> WithBackend for CheckCase<'_, C> {
+    type Output = Option<Checked>;
+    fn run<B: Backend>(self, b: B) -> Option<Checked> {
         if !C::supported::<B>() {
-            return Outcome::Unsupported;
+            return None;
         }
-        let inputs = self.inputs;
         let mut mismatch = None;
-        for (i, x) in inputs.iter().enumerate() {
+        for (i, x) in self.inputs.iter().enumerate() {
             let (got, want) = (C::run(b, x), C::reference(x));
             if got != want {
                 mismatch = Some(mismatch_text(i, x, got, want));
                 break;
             }
         }
+        Some(Checked {
+            checked: mismatch.is_none(),
+            mismatch,
+            default: C::is_default::<B>(),
+        })
+    }
+}
+
+struct TimeCase<'a, C: Case> {
+    inputs: &'a [C::Input],
+    settings: &'a Settings,
+    passes: &'a mut Passes,
+}
+
+impl<C: Case> WithBackend for TimeCase<'_, C> {
+    type Output = Round;
+    fn run<B: Backend>(self, b: B) -> Round {
+        let inputs = self.inputs;
         let n = inputs.len();
         // The loops must be inlined into `vectorize`'s target-feature function, or every bb-simd
         // operation of the kernel becomes an out-of-line call (a plain closure is left out of
         // line once the kernel is large: AVX2 flip measured 11.7 ns instead of 3.3).
-        let throughput_ns = time_per_call(
+        let throughput_ns = time_repetition(
             &mut || {
                 b.vectorize(
                     #[inline(always)]
@@ -245,8 +340,9 @@ impl<C: Case> WithBackend for Measure<'_, C> {
             },
             n,
             self.settings,
+            &mut self.passes.throughput,
         );
-        let latency_ns = time_per_call(
+        let latency_ns = time_repetition(
             &mut || {
                 b.vectorize(
                     #[inline(always)]
@@ -255,14 +351,12 @@ impl<C: Case> WithBackend for Measure<'_, C> {
             },
             n,
             self.settings,
+            &mut self.passes.latency,
         );
-        Outcome::Measured(Measured {
-            checked: mismatch.is_none(),
-            mismatch,
+        Round {
             throughput_ns,
             latency_ns,
-            default: C::is_default::<B>(),
-        })
+        }
     }
 }
 
@@ -272,6 +366,30 @@ impl<C: Case> WithBackend for Measure<'_, C> {
 #[cold]
 fn mismatch_text(i: usize, x: &dyn Debug, got: u64, want: u64) -> String {
     format!("input #{i} {x:?}: got {got:#x}, reference {want:#x}")
+}
+
+/// Nanoseconds per call of one repetition of `pass` (which makes `calls` calls). When
+/// `*passes` is 0, `pass` first runs twice to warm up, and `*passes` becomes the number of
+/// passes that makes a repetition last `settings.rep_time`.
+pub fn time_repetition(
+    pass: &mut dyn FnMut() -> u64,
+    calls: usize,
+    settings: &Settings,
+    passes: &mut usize,
+) -> f64 {
+    let clock = settings.clock;
+    if *passes == 0 {
+        let t = clock.now_ns();
+        black_box(pass());
+        black_box(pass());
+        let one = ((clock.now_ns() - t) / 2).max(1);
+        *passes = (settings.rep_time.as_nanos() / one).clamp(1, 1 << 20) as usize;
+    }
+    let t = clock.now_ns();
+    for _ in 0..*passes {
+        black_box(pass());
+    }
+    (clock.now_ns() - t) as f64 / (*passes * calls.max(1)) as f64
 }
 
 /// Median nanoseconds per call of `pass`, which makes `calls` calls and returns a value that

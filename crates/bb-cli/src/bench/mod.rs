@@ -42,10 +42,10 @@ pub mod stability;
 pub mod transpose;
 
 pub use harness::{
-    Case, Clock, Entry, Measured, Outcome, Register, Registry, Settings, backends, latency,
-    throughput,
+    Case, Checked, Clock, Entry, Measured, Outcome, Passes, Register, Registry, Round, Settings,
+    backends, latency, throughput,
 };
-pub use report::{Report, Row, run};
+pub use report::{Columns, LEGEND, Report, Row, run, run_streaming};
 
 /// Registers every kernel. THE list: one line per kernel file.
 pub fn register_all(r: &mut impl Register) {

@@ -1,6 +1,6 @@
 //! Running the registry over the backends, and printing the result as a table or JSON lines.
 
-use super::harness::{Measured, Outcome, Registry, Settings};
+use super::harness::{Measured, Passes, Registry, Round, Settings};
 use crate::json;
 use bb_simd::{AnyBackend, Isa};
 use std::fmt::Write as _;
@@ -16,6 +16,8 @@ pub struct Row {
     pub backend: &'static str,
     /// Backend ISA.
     pub isa: Isa,
+    /// Inputs in the kernel's workload.
+    pub inputs: usize,
     /// Check and timings.
     pub m: Measured,
 }
@@ -32,13 +34,29 @@ pub struct Report {
 }
 
 /// Checks and times every entry of `registry` on every backend of `backends` (as returned by
-/// [`backends`](super::harness::backends)), calling `progress` before each measurement with a
-/// short description and the step number out of the total.
+/// [`backends`](super::harness::backends)), calling `progress` before each step with the step
+/// number, the total and a short description. See [`run_streaming`].
 pub fn run(
     registry: &Registry,
     backends: &[(Isa, Result<AnyBackend, String>)],
     settings: &Settings,
     progress: &mut dyn FnMut(usize, usize, &str),
+) -> Report {
+    run_streaming(registry, backends, settings, progress, &mut |_| {})
+}
+
+/// [`run`], calling `on_kernel` with each kernel's rows as soon as that kernel is measured.
+///
+/// A kernel's variants are timed interleaved: every round times one repetition of every
+/// (variant, backend) pair of the kernel, and `settings.reps` rounds give each row its median
+/// and its range. Drift of the machine during the run then spreads over all the variants instead
+/// of favouring the ones timed first, and the range shows how much there was.
+pub fn run_streaming(
+    registry: &Registry,
+    backends: &[(Isa, Result<AnyBackend, String>)],
+    settings: &Settings,
+    progress: &mut dyn FnMut(usize, usize, &str),
+    on_kernel: &mut dyn FnMut(&[Row]),
 ) -> Report {
     let mut report = Report::default();
     let tokens: Vec<AnyBackend> = backends
@@ -50,31 +68,70 @@ pub fn run(
             report.skipped_backends.push((*isa, why.clone()));
         }
     }
-    let total = registry.entries().len() * tokens.len();
+    let entries = registry.entries();
+    let reps = settings.reps.max(1);
+    let total = entries.len() * tokens.len() * (1 + reps);
     let mut step = 0;
-    for e in registry.entries() {
-        for &b in &tokens {
-            step += 1;
-            progress(
-                step,
-                total,
-                &format!("{}/{} on {}", e.kernel(), e.variant(), b.label()),
-            );
-            match e.measure(b, settings) {
-                Outcome::Unsupported => {
-                    report
+    let mut start = 0;
+    while start < entries.len() {
+        let kernel = entries[start].kernel();
+        let end = start
+            + entries[start..]
+                .iter()
+                .take_while(|e| e.kernel() == kernel)
+                .count();
+        // Check every (variant, backend) pair of the kernel.
+        let mut cases = Vec::new();
+        for e in &entries[start..end] {
+            for &b in &tokens {
+                step += 1;
+                progress(
+                    step,
+                    total,
+                    &format!("check {}/{} on {}", e.kernel(), e.variant(), b.label()),
+                );
+                match e.check(b) {
+                    None => report
                         .unsupported
-                        .push((e.kernel(), e.variant(), b.label()))
+                        .push((e.kernel(), e.variant(), b.label())),
+                    Some(c) => cases.push((e, b, c, Passes::default(), Vec::with_capacity(reps))),
                 }
-                Outcome::Measured(m) => report.rows.push(Row {
-                    kernel: e.kernel(),
-                    variant: e.variant(),
-                    backend: b.label(),
-                    isa: b.isa(),
-                    m,
-                }),
             }
         }
+        // Time them in interleaved rounds.
+        for round in 0..reps {
+            for (e, b, _, passes, rounds) in cases.iter_mut() {
+                step += 1;
+                progress(
+                    step,
+                    total,
+                    &format!(
+                        "round {}/{reps}: {}/{} on {}",
+                        round + 1,
+                        e.kernel(),
+                        e.variant(),
+                        b.label()
+                    ),
+                );
+                rounds.push(e.time_round(*b, settings, passes));
+            }
+            // Unsupported pairs never get a round; keep the step count honest.
+        }
+        step = step.max(end * tokens.len() * (1 + reps));
+        let first = report.rows.len();
+        for (e, b, c, _, rounds) in cases {
+            let rounds: &[Round] = &rounds;
+            report.rows.push(Row {
+                kernel: e.kernel(),
+                variant: e.variant(),
+                backend: b.label(),
+                isa: b.isa(),
+                inputs: e.inputs(),
+                m: Measured::from_rounds(c, rounds),
+            });
+        }
+        on_kernel(&report.rows[first..]);
+        start = end;
     }
     report
 }
@@ -85,29 +142,25 @@ impl Report {
         self.rows.iter().all(|r| r.m.checked)
     }
 
-    /// The Scalar backend's default variant of `kernel`: (throughput ns, latency ns).
-    fn scalar_baseline(&self, kernel: &str) -> Option<(f64, f64)> {
-        self.rows
-            .iter()
-            .find(|r| r.kernel == kernel && r.isa == Isa::Scalar && r.m.default)
-            .map(|r| (r.m.throughput_ns, r.m.latency_ns))
-    }
-
     /// JSON lines: one object per row and mode.
     pub fn json_lines(&self) -> String {
         let mut out = String::new();
         for r in &self.rows {
-            for (mode, ns) in [
-                ("throughput", r.m.throughput_ns),
-                ("latency", r.m.latency_ns),
+            for (mode, ns, (min, max)) in [
+                ("throughput", r.m.throughput_ns, r.m.throughput_range),
+                ("latency", r.m.latency_ns, r.m.latency_range),
             ] {
+                let n = |x: f64| json::number((x * 1000.0).round() / 1000.0);
                 let _ = writeln!(
                     out,
-                    "{{\"kernel\":{},\"variant\":{},\"backend\":{},\"mode\":\"{mode}\",\"ns\":{},\"checked\":{},\"default\":{}}}",
+                    "{{\"kernel\":{},\"variant\":{},\"backend\":{},\"mode\":\"{mode}\",\"ns\":{},\"min\":{},\"max\":{},\"inputs\":{},\"checked\":{},\"default\":{}}}",
                     json::string(r.kernel),
                     json::string(r.variant),
                     json::string(r.backend),
-                    json::number((ns * 1000.0).round() / 1000.0),
+                    n(ns),
+                    n(min),
+                    n(max),
+                    r.inputs,
                     r.m.checked,
                     r.m.default,
                 );
@@ -116,79 +169,29 @@ impl Report {
         out
     }
 
-    /// The table: kernel, variant, backend, ns/call in both modes, speed-up over the Scalar
-    /// backend's default variant of the same kernel, default marker; then the skips and the
-    /// mismatches.
+    /// The whole table at once: [`LEGEND`], the header and every kernel's block
+    /// ([`Columns`]), then the mismatches.
     pub fn table(&self) -> String {
+        let cols = Columns::of(self.rows.iter().map(|r| (r.kernel, r.variant)));
+        let mut out = format!("{LEGEND}\n{}", cols.header());
+        let mut start = 0;
+        while start < self.rows.len() {
+            let k = self.rows[start].kernel;
+            let n = self.rows[start..]
+                .iter()
+                .take_while(|r| r.kernel == k)
+                .count();
+            out.push('\n');
+            out.push_str(&cols.block(&self.rows[start..start + n]));
+            start += n;
+        }
+        out.push_str(&self.mismatches());
+        out
+    }
+
+    /// One line per row whose check failed.
+    pub fn mismatches(&self) -> String {
         let mut out = String::new();
-        let w_k = self
-            .rows
-            .iter()
-            .map(|r| r.kernel.len())
-            .chain([6])
-            .max()
-            .unwrap_or(6);
-        let w_v = self
-            .rows
-            .iter()
-            .map(|r| r.variant.len())
-            .chain([7])
-            .max()
-            .unwrap_or(7);
-        let _ = writeln!(
-            out,
-            "{:w_k$}  {:w_v$}  {:13}  {:>9}  {:>9}  {:>8}  {:>8}  {:7}  check",
-            "kernel", "variant", "backend", "thru ns", "lat ns", "thru x", "lat x", "default"
-        );
-        let mut last_kernel = "";
-        for r in &self.rows {
-            if !last_kernel.is_empty() && r.kernel != last_kernel {
-                out.push('\n');
-            }
-            last_kernel = r.kernel;
-            let (xt, xl) = match self.scalar_baseline(r.kernel) {
-                Some((t, l)) => (
-                    format!("{:.2}x", t / r.m.throughput_ns),
-                    format!("{:.2}x", l / r.m.latency_ns),
-                ),
-                None => ("-".into(), "-".into()),
-            };
-            let _ = writeln!(
-                out,
-                "{:w_k$}  {:w_v$}  {:13}  {:>9.2}  {:>9.2}  {:>8}  {:>8}  {:7}  {}",
-                r.kernel,
-                r.variant,
-                r.backend,
-                r.m.throughput_ns,
-                r.m.latency_ns,
-                xt,
-                xl,
-                if r.m.default { "*" } else { "" },
-                if r.m.checked { "ok" } else { "MISMATCH" },
-            );
-        }
-        let _ = writeln!(
-            out,
-            "\nns: nanoseconds per call, median of repetitions. thru: independent calls; lat: each input\n\
-             depends on the previous result. x: speed-up over the scalar backend's default variant of\n\
-             the same kernel (higher is faster). *: the backend's default variant."
-        );
-        // Unsupported variants, grouped per variant.
-        let mut groups: Vec<(&str, &str, Vec<&str>)> = Vec::new();
-        for &(k, v, b) in &self.unsupported {
-            match groups.iter_mut().find(|g| g.0 == k && g.1 == v) {
-                Some(g) => g.2.push(b),
-                None => groups.push((k, v, vec![b])),
-            }
-        }
-        for (k, v, bs) in groups {
-            let _ = writeln!(out, "not native, skipped: {k}/{v} on {}", bs.join(", "));
-        }
-        for (isa, why) in &self.skipped_backends {
-            if why != "not selected" || self.skipped_backends.len() < Isa::ALL.len() {
-                let _ = writeln!(out, "skipped backend {isa}: {why}");
-            }
-        }
         for r in self.rows.iter().filter(|r| !r.m.checked) {
             let _ = writeln!(
                 out,
@@ -197,6 +200,118 @@ impl Report {
                 r.variant,
                 r.backend,
                 r.m.mismatch.as_deref().unwrap_or("?")
+            );
+        }
+        out
+    }
+
+    /// What was not timed, for stderr: backends this CPU or build lacks (not those left out by
+    /// `--backend`), and one line counting the variants not native on a backend.
+    pub fn skipped(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .skipped_backends
+            .iter()
+            .filter(|(_, why)| why != "not selected")
+            .map(|(isa, why)| format!("skipped backend {isa}: {why}"))
+            .collect();
+        if !self.unsupported.is_empty() {
+            out.push(format!(
+                "not timed: {} variant x backend pairs whose variant is not native on the backend \
+                 (their results are tested by `cargo test`)",
+                self.unsupported.len()
+            ));
+        }
+        out
+    }
+}
+
+/// What the columns mean.
+pub const LEGEND: &str = "\
+ns: nanoseconds per call, median of the rounds (each round times every variant of a kernel once,
+interleaved). thru: independent calls; lat: each input depends on the previous result. spread:
+(slowest - fastest round) / median. x: speed-up over the scalar backend's default variant of the
+same kernel (higher is faster). *: the backend's default variant.";
+
+/// Column widths for a table of rows, so that rows can be printed kernel by kernel.
+#[derive(Clone, Copy, Debug)]
+pub struct Columns {
+    kernel: usize,
+    variant: usize,
+}
+
+impl Columns {
+    /// Widths that fit every `(kernel, variant)` name.
+    pub fn of<'a>(names: impl Iterator<Item = (&'a str, &'a str)>) -> Columns {
+        let mut c = Columns {
+            kernel: 6,
+            variant: 7,
+        };
+        for (k, v) in names {
+            c.kernel = c.kernel.max(k.len());
+            c.variant = c.variant.max(v.len());
+        }
+        c
+    }
+
+    /// The column titles.
+    pub fn header(&self) -> String {
+        let (w_k, w_v) = (self.kernel, self.variant);
+        format!(
+            "{:w_k$}  {:w_v$}  {:13}  {:>9}  {:>6}  {:>9}  {:>6}  {:>8}  {:>8}  {:7}  check\n",
+            "kernel",
+            "variant",
+            "backend",
+            "thru ns",
+            "spread",
+            "lat ns",
+            "spread",
+            "thru x",
+            "lat x",
+            "default"
+        )
+    }
+
+    /// One kernel's rows, after a line that names the kernel and its workload size.
+    pub fn block(&self, rows: &[Row]) -> String {
+        let (w_k, w_v) = (self.kernel, self.variant);
+        let mut out = String::new();
+        let Some(first) = rows.first() else {
+            return out;
+        };
+        let _ = writeln!(out, "# {}: {} inputs", first.kernel, first.inputs);
+        let base = rows
+            .iter()
+            .find(|r| r.isa == Isa::Scalar && r.m.default)
+            .map(|r| (r.m.throughput_ns, r.m.latency_ns));
+        let spread = |med: f64, (lo, hi): (f64, f64)| {
+            if med > 0.0 {
+                format!("{:.0}%", (hi - lo) / med * 100.0)
+            } else {
+                "-".into()
+            }
+        };
+        for r in rows {
+            let (xt, xl) = match base {
+                Some((t, l)) => (
+                    format!("{:.2}x", t / r.m.throughput_ns),
+                    format!("{:.2}x", l / r.m.latency_ns),
+                ),
+                None => ("-".into(), "-".into()),
+            };
+            let _ = writeln!(
+                out,
+                "{:w_k$}  {:w_v$}  {:13}  {:>9.2}  {:>6}  {:>9.2}  {:>6}  {:>8}  {:>8}  {:7}  {}",
+                r.kernel,
+                r.variant,
+                r.backend,
+                r.m.throughput_ns,
+                spread(r.m.throughput_ns, r.m.throughput_range),
+                r.m.latency_ns,
+                spread(r.m.latency_ns, r.m.latency_range),
+                xt,
+                xl,
+                if r.m.default { "*" } else { "" },
+                if r.m.checked { "ok" } else { "MISMATCH" },
             );
         }
         out
