@@ -83,48 +83,51 @@ macro_rules! isa_table {
     };
 }
 
+/// `a` followed by `b` (`N` must be their total length).
+const fn concat<const A: usize, const B: usize, const N: usize>(
+    a: [Feature; A],
+    b: [Feature; B],
+) -> [Feature; N] {
+    assert!(A + B == N);
+    let mut out = [Feature::Sse2; N];
+    let mut i = 0;
+    while i < A {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - A];
+        i += 1;
+    }
+    out
+}
+
 /// x86-64-v3 (Haswell, Zen 1 and later).
-const V3: &[Feature] = {
+const V3: [Feature; 11] = {
     use Feature::*;
-    &[
+    [
         Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe,
     ]
 };
 /// x86-64-v4 (Skylake-X and later).
-const V4: &[Feature] = {
+const V4: [Feature; 16] = {
     use Feature::*;
-    &[
-        Sse2, Ssse3, Sse41, Sse42, Popcnt, Avx, Avx2, Bmi1, Bmi2, Lzcnt, Movbe, Avx512f, Avx512cd,
-        Avx512bw, Avx512dq, Avx512vl,
-    ]
+    concat(V3, [Avx512f, Avx512cd, Avx512bw, Avx512dq, Avx512vl])
 };
 /// v4 + the Ice Lake additions.
-const V4_VBMI: &[Feature] = {
+const V4_VBMI: [Feature; 22] = {
     use Feature::*;
-    &[
-        Sse2,
-        Ssse3,
-        Sse41,
-        Sse42,
-        Popcnt,
-        Avx,
-        Avx2,
-        Bmi1,
-        Bmi2,
-        Lzcnt,
-        Movbe,
-        Avx512f,
-        Avx512cd,
-        Avx512bw,
-        Avx512dq,
-        Avx512vl,
-        Avx512vbmi,
-        Avx512vbmi2,
-        Gfni,
-        Avx512bitalg,
-        Avx512vpopcntdq,
-        Avx512vnni,
-    ]
+    concat(
+        V4,
+        [
+            Avx512vbmi,
+            Avx512vbmi2,
+            Gfni,
+            Avx512bitalg,
+            Avx512vpopcntdq,
+            Avx512vnni,
+        ],
+    )
 };
 
 isa_table! {
@@ -135,12 +138,12 @@ isa_table! {
     /// SSE2 + SSSE3 (PSHUFB, PMADDUBSW): Core 2 and later.
     Ssse3, "ssse3", arch: Some("x86_64"), requires: &[Feature::Sse2, Feature::Ssse3];
     /// x86-64-v3: AVX2, BMI1, BMI2, LZCNT, POPCNT, MOVBE (Haswell, Zen 1 and later).
-    Avx2, "avx2", arch: Some("x86_64"), requires: V3;
+    Avx2, "avx2", arch: Some("x86_64"), requires: &V3;
     /// x86-64-v4: v3 + AVX-512 F, CD, BW, DQ, VL (Skylake-X, Cascade Lake).
-    Avx512, "avx512", arch: Some("x86_64"), requires: V4;
+    Avx512, "avx512", arch: Some("x86_64"), requires: &V4;
     /// v4 + VBMI, VBMI2, GFNI, BITALG, VPOPCNTDQ, VNNI (Ice Lake, Sapphire Rapids, Zen 4 and
     /// later).
-    Avx512Vbmi, "avx512vbmi", arch: Some("x86_64"), requires: V4_VBMI;
+    Avx512Vbmi, "avx512vbmi", arch: Some("x86_64"), requires: &V4_VBMI;
     /// AArch64 Advanced SIMD.
     Neon, "neon", arch: Some("aarch64"), requires: &[Feature::Neon];
 }
