@@ -1,8 +1,9 @@
 //! OBF / FFO problem lines: 64 board characters (`X`, `O`, `-`, a1 first; `x`, `o`, `.`, `*`
 //! also accepted), whitespace, the side to move (`X` or `O`), then optionally `;` and
-//! `MOVE:score;` entries (`G8:+18; H1:+12;`), best first. Lines that are empty or start with
-//! `%` or `#` are skipped by [`parse_file`]. Errors name the line and column (both 1-based);
-//! no input panics.
+//! `MOVE:score;` entries (`G8:+18; H1:+12;`), best first, and optionally a comment: `%` and
+//! the rest of the line, whose text is the problem's id (`% FFO #40`). Lines that are empty or
+//! start with `%` or `#` are skipped by [`parse_file`]. Errors name the line and column (both
+//! 1-based); no input panics.
 //!
 //! ```
 //! use bb_reversi::obf::Problem;
@@ -11,15 +12,18 @@
 //! assert!(p.black_to_move);
 //! assert_eq!(p.best_score(), Some(18));
 //! assert_eq!(p.to_string(), line);
+//! let q: Problem = format!("{line} % FFO #1").parse().unwrap();
+//! assert_eq!(q.id.as_deref(), Some("FFO #1"));
 //! ```
 
 use crate::Board;
 use crate::game::{Move, square_from_chars};
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-/// One problem: the position (player to move = [`Board::p`]), whose colour that is, and the
-/// listed exact scores of its moves (from the mover's point of view).
+/// One problem: the position (player to move = [`Board::p`]), whose colour that is, the
+/// listed exact scores of its moves (from the mover's point of view) and its id.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Problem {
     /// The position, player to move first.
@@ -28,6 +32,9 @@ pub struct Problem {
     pub black_to_move: bool,
     /// Listed moves and their exact scores, in file order.
     pub scores: Vec<(Move, i32)>,
+    /// The text of the line's `%` comment, trimmed (`None` without a comment or when it is
+    /// blank): the problem's name or number in its collection.
+    pub id: Option<String>,
 }
 
 impl Problem {
@@ -82,13 +89,21 @@ impl Problem {
             Board { p: o, o: p }
         };
         let mut scores = Vec::new();
+        let mut id = None;
         let skip_ws = |i: &mut usize| {
             while b.get(*i).is_some_and(u8::is_ascii_whitespace) {
                 *i += 1;
             }
         };
+        // `%` starts at an ASCII byte, so `s[i + 1..]` is on a character boundary.
+        let comment = |i: usize| {
+            let text = s.get(i + 1..).unwrap_or("").trim();
+            (!text.is_empty()).then(|| text.to_string())
+        };
         skip_ws(&mut i);
-        if i < b.len() {
+        if b.get(i) == Some(&b'%') {
+            id = comment(i);
+        } else if i < b.len() {
             if b[i] != b';' {
                 return Err(err(i, ObfErrorKind::ExpectedSemicolon));
             }
@@ -99,7 +114,8 @@ impl Problem {
                     break;
                 }
                 if b[i] == b'%' {
-                    break; // trailing comment
+                    id = comment(i);
+                    break;
                 }
                 let start = i;
                 let mv = match (b.get(i), b.get(i + 1)) {
@@ -162,6 +178,7 @@ impl Problem {
             board,
             black_to_move: black,
             scores,
+            id,
         })
     }
 }
@@ -181,7 +198,8 @@ impl core::str::FromStr for Problem {
 }
 
 impl fmt::Display for Problem {
-    /// The OBF line: board from black's point of view, side, and the score list.
+    /// The OBF line: board from black's point of view, side, the score list and the id as a
+    /// comment.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (x, o) = if self.black_to_move {
             (self.board.p, self.board.o)
@@ -205,6 +223,9 @@ impl fmt::Display for Problem {
                 Move::Play(sq) => [b'A' + (sq.index() % 8) as u8, b'1' + (sq.index() / 8) as u8],
             };
             write!(f, " {}{}:{:+};", up[0] as char, up[1] as char, s)?;
+        }
+        if let Some(id) = &self.id {
+            write!(f, " % {id}")?;
         }
         Ok(())
     }

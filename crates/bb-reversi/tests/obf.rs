@@ -37,6 +37,28 @@ fn fforum_files_round_trip() {
 }
 
 #[test]
+fn a_trailing_comment_is_the_id() {
+    let p: Problem = format!("{LINE} % FFO #1 ").parse().unwrap();
+    assert_eq!(p.id.as_deref(), Some("FFO #1"));
+    assert_eq!(p.scores.len(), 8);
+    assert_eq!(p.to_string(), format!("{LINE} % FFO #1"));
+    assert_eq!(p.to_string().parse::<Problem>().unwrap(), p);
+    // Without scores, with or without the `;`; a blank comment is no id.
+    let board = &LINE[..66];
+    for (line, id) in [
+        (format!("{board} %40"), Some("40")),
+        (format!("{board}; % fforum-40"), Some("fforum-40")),
+        (format!("{board} %  "), None),
+        (LINE.to_owned(), None),
+    ] {
+        let p: Problem = line.parse().unwrap();
+        assert_eq!(p.id.as_deref(), id, "{line}");
+        assert!(p.best_score().is_none() || id.is_none(), "{line}");
+        assert_eq!(p.to_string().parse::<Problem>().unwrap(), p, "{line}");
+    }
+}
+
+#[test]
 fn white_to_move_and_no_scores() {
     let board = "-".repeat(27) + "OX------XO" + &"-".repeat(27);
     let p: Problem = format!("{board} O").parse().unwrap();
