@@ -1,357 +1,555 @@
-//! Command-line parsing for `bb`: a hand-written parser with typed errors.
+//! Command-line parsing for `bb` (clap, derive): every command and option, its help text and
+//! its bounds. Errors are rendered on one line by [`one_line`].
+//!
+//! ```
+//! use bb_cli::args::{parse, Command, Perft};
+//! let cli = parse(["perft", "othello", "--threads", "1", "6"]).unwrap();
+//! assert!(matches!(cli.command, Command::Perft(Perft::Reversi(a)) if a.depth == 6));
+//! assert!(parse(["bench", "--filter"]).is_err());
+//! ```
 
+use bb_reversi::perft::Convention;
 use bb_simd::Isa;
-use std::fmt;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::time::Duration;
 
-/// Usage text printed by `bb help`, `bb --help` and after usage errors.
-pub const USAGE: &str = "\
-bb: bitboard kernels for chess and reversi engines
-
-Usage:
-  bb backends [--json]
-      CPU vendor, model and features; every backend with available or not and why;
-      which one dispatch picks and whether BB_BACKEND overrides it.
-  bb bench [--quick] [--filter TEXT] [--backend NAME[,NAME...]] [--wall] [--json]
-      Check every registered kernel variant against its reference on every backend this
-      CPU has, then time it (throughput and latency, ns per call: the median and spread of
-      rounds that time the variants of a kernel interleaved).
-      --quick        fewer, shorter repetitions (a few seconds)
-      --filter TEXT  only kernels or variants whose name contains TEXT
-      --backend LIST only these backends (comma-separated; default: all available,
-                     or BB_BACKEND's when set)
-      --wall         time with the wall clock (default: CPU time of the timing
-                     thread, which ignores time spent waiting for a core)
-      --json         one JSON object per line and mode instead of the table
-  bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N]
-                 [--expect NODES] DEPTH
-      Chess perft (bulk counting) from the start position or a FEN; --epd checks every
-      position of a perft suite to the deepest listed depth not above DEPTH;
-      --byteboard counts on the attack-table position.
-  bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH
-      Othello perft from the start position.
-  bb solve FILE.obf [--threads N] [--tt-bits B]
-      Solves every problem of an OBF file exactly; checks the scores the file gives.
-  bb help | --help | -h      this text
-  bb --version | -V          the version
-
+const AFTER_HELP: &str = "\
 Environment: BB_BACKEND=scalar|sse2|ssse3|avx2|avx512|avx512vbmi|neon forces the backend.
-Exit status: 0 success, 1 a kernel disagreed with its reference, 2 usage error.
-";
+Exit status: 0 success, 1 a kernel, count or score disagreed with its reference, 2 a usage or
+input error.";
 
-/// A parsed command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// bb: bitboard kernels for chess and reversi engines, checked and timed on every backend this
+/// CPU has; chess and Othello perft; exact Othello endgame solving.
+#[derive(Debug, Parser)]
+#[command(name = "bb", version, after_help = AFTER_HELP, subcommand_required = true)]
+pub struct Cli {
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
 pub enum Command {
-    /// `bb backends`.
-    Backends {
-        /// `--json`.
-        json: bool,
-    },
-    /// `bb bench`.
+    /// CPU vendor, model and features; every backend, available or not and why; which one
+    /// dispatch picks and whether BB_BACKEND overrides it.
+    Backends(BackendsArgs),
+    /// Check every kernel variant against its reference on every backend this CPU has, then
+    /// time it (throughput and latency, ns per call).
+    ///
+    /// The variants of a kernel are timed in interleaved rounds (each round times every variant
+    /// once); each row gives the median of the rounds and their spread. Exit status 1 when a
+    /// variant disagrees with its reference.
     Bench(BenchArgs),
-    /// `bb help`, `--help`, `-h`.
-    Help,
-    /// `bb --version`, `-V`.
-    Version,
+    /// Perft: the number of leaves of the game tree a given number of plies deep.
+    #[command(subcommand)]
+    Perft(Perft),
+    /// Solve every problem of an OBF file exactly (perfect play to the end of the game) and
+    /// compare the scores with the file's.
+    ///
+    /// One line per problem: number (the problem's id when the line ends with a `% id`
+    /// comment), empties, score, time, nodes, nodes/s and the principal variation. Exit status
+    /// 1 when a score differs from the file's.
+    Solve(SolveArgs),
+}
+
+/// Options of `bb backends`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Args)]
+pub struct BackendsArgs {
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `bb bench`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Args)]
 pub struct BenchArgs {
-    /// `--quick`: fewer and shorter repetitions.
+    /// Fewer and shorter repetitions (a few seconds in all).
+    #[arg(long)]
     pub quick: bool,
-    /// `--filter TEXT`: keep kernels or variants whose name contains the text.
+    /// Only kernels or variants whose name contains TEXT.
+    #[arg(long, value_name = "TEXT", value_parser = non_empty)]
     pub filter: Option<String>,
-    /// `--json`: JSON lines instead of a table.
+    /// One JSON object per line and mode instead of the table.
+    #[arg(long)]
     pub json: bool,
-    /// `--backend a,b`: only these backends (empty: all available).
+    /// Only these backends (comma-separated, e.g. avx2,scalar; default: every available one,
+    /// or BB_BACKEND's when set).
+    #[arg(
+        long = "backend",
+        value_name = "LIST",
+        value_delimiter = ',',
+        value_parser = isa
+    )]
     pub backends: Vec<Isa>,
-    /// `--wall`: wall-clock time instead of thread CPU time.
+    /// Time with the wall clock (default: the CPU time of the timing thread, which leaves out
+    /// the time it waits for a core on a shared machine).
+    #[arg(long)]
     pub wall: bool,
 }
 
-/// What is wrong with a command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArgError {
-    /// No command given.
-    MissingCommand,
-    /// The first argument is not a command.
-    UnknownCommand(String),
-    /// An option the command does not know.
-    UnknownOption {
-        /// The command.
-        command: &'static str,
-        /// The option as given.
-        option: String,
-    },
-    /// An option that needs a value came last.
-    MissingValue {
-        /// The option.
-        option: &'static str,
-    },
-    /// A value that does not parse.
-    InvalidValue {
-        /// The option.
-        option: &'static str,
-        /// The value as given.
-        value: String,
-        /// Why it is invalid.
-        reason: String,
-    },
-    /// A positional argument the command does not take.
-    UnexpectedArgument {
-        /// The command.
-        command: &'static str,
-        /// The argument.
-        argument: String,
-    },
-    /// A command that `bb` runs through its own parser (`perft chess`, `perft reversi`,
-    /// `solve`) was given without the words that select it.
-    Usage {
-        /// The command.
-        command: &'static str,
-        /// Its usage line.
-        usage: &'static str,
-    },
+impl BenchArgs {
+    /// The `--backend` list without repeats, in the order given.
+    #[must_use]
+    pub fn backend_list(&self) -> Vec<Isa> {
+        let mut v: Vec<Isa> = Vec::new();
+        for &isa in &self.backends {
+            if !v.contains(&isa) {
+                v.push(isa);
+            }
+        }
+        v
+    }
 }
 
-impl fmt::Display for ArgError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArgError::MissingCommand => write!(f, "no command given; try `bb bench` or `bb help`"),
-            ArgError::UnknownCommand(c) => {
-                write!(
-                    f,
-                    "unknown command {c:?}; expected backends, bench, perft, solve or help"
-                )
-            }
-            ArgError::UnknownOption { command, option } => {
-                write!(f, "`bb {command}` has no option {option:?}; see `bb help`")
-            }
-            ArgError::MissingValue { option } => write!(f, "option {option} needs a value"),
-            ArgError::InvalidValue {
-                option,
-                value,
-                reason,
-            } => {
-                write!(f, "invalid value {value:?} for {option}: {reason}")
-            }
-            ArgError::UnexpectedArgument { command, argument } => {
-                write!(
-                    f,
-                    "`bb {command}` takes no argument {argument:?}; see `bb help`"
-                )
-            }
-            ArgError::Usage { command, usage } => {
-                write!(f, "`bb {command}` needs more: {usage}")
-            }
+/// `bb perft chess` and `bb perft reversi`.
+#[derive(Debug, Subcommand)]
+pub enum Perft {
+    /// Chess perft (bulk counting at the last ply) from the start position, a FEN, or every
+    /// position of an EPD perft suite, with the time and the speed.
+    Chess(PerftChessArgs),
+    /// Othello perft from the start position (bulk counting at the last ply), with the time
+    /// and the speed. `bb perft othello` is the same command.
+    #[command(visible_alias = "othello")]
+    Reversi(PerftReversiArgs),
+}
+
+/// The limits shared by the perft commands.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Args)]
+pub struct PerftLimits {
+    /// Stop after about N leaves: no sub-tree is started once N leaves are counted (the tree
+    /// is cut into sub-trees a few plies below the root). The count is then partial, reported
+    /// as stopped, and --expect is not checked.
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop after about SECONDS (a decimal number): no sub-tree is started after that time.
+    /// The count is then partial, reported as stopped, and --expect is not checked.
+    #[arg(long, allow_hyphen_values = true, value_name = "SECONDS", value_parser = seconds)]
+    pub time: Option<Duration>,
+}
+
+/// Options of `bb perft chess`.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct PerftChessArgs {
+    /// Plies to search, 0..=10 (0 counts the position itself; 10 from the start position is
+    /// 7e13 leaves, a day and a half on one core).
+    #[arg(value_name = "DEPTH", value_parser = depth::<10>)]
+    pub depth: u32,
+    /// The position in FEN (quote it); default: the start position. Chess960 castling rights
+    /// in X-FEN or Shredder-FEN are recognised.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Check every line of an EPD perft suite (`FEN ;D1 20 ;D2 400 ...`): each position is
+    /// counted to the deepest listed depth not above DEPTH and compared with the listed count
+    /// (exit status 1 on a mismatch).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "divide", "expect", "max_nodes", "time"])]
+    pub epd: Option<PathBuf>,
+    /// Count on the byteboard position (a mailbox with incrementally updated attack tables)
+    /// instead of the bitboard one.
+    #[arg(long, conflicts_with = "divide")]
+    pub byteboard: bool,
+    /// Print the count under each root move, in Stockfish's `go perft` format.
+    #[arg(long)]
+    pub divide: bool,
+    /// Threads to share the sub-trees among, 1 to 4 x the CPU count.
+    #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1", value_parser = threads)]
+    pub threads: usize,
+    /// Compare the total with NODES; exit status 1 when it differs.
+    #[arg(long, allow_hyphen_values = true, value_name = "NODES")]
+    pub expect: Option<u64>,
+    /// Node and time limits.
+    #[command(flatten)]
+    pub limits: PerftLimits,
+}
+
+/// Which leaves Othello perft counts (passes and finished games).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ConventionArg {
+    /// A pass is a ply, and a game finished before DEPTH is a leaf (Edax, Egaroucid).
+    #[default]
+    A,
+    /// A pass is a ply, and a game finished before DEPTH is not a leaf (OEIS A124004).
+    B,
+    /// Passes are not plies (a forced pass is played for free); a finished game is a leaf.
+    C,
+}
+
+impl From<ConventionArg> for Convention {
+    fn from(c: ConventionArg) -> Convention {
+        match c {
+            ConventionArg::A => Convention::A,
+            ConventionArg::B => Convention::B,
+            ConventionArg::C => Convention::C,
         }
     }
 }
 
-impl std::error::Error for ArgError {}
+/// Options of `bb perft reversi`.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct PerftReversiArgs {
+    /// Plies to search, 0..=18 (18 is about 3e15 leaves, a month on one core).
+    #[arg(value_name = "DEPTH", value_parser = depth::<18>)]
+    pub depth: u32,
+    /// Which leaves count: they differ from depth 9 on, where the first games end and the
+    /// first passes happen.
+    #[arg(long, value_name = "a|b|c", value_enum, default_value_t = ConventionArg::A, hide_default_value = true)]
+    pub convention: ConventionArg,
+    /// Threads to share the sub-trees among, 1 to 4 x the CPU count.
+    #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1", value_parser = threads)]
+    pub threads: usize,
+    /// Compare the total with NODES; exit status 1 when it differs.
+    #[arg(long, allow_hyphen_values = true, value_name = "NODES")]
+    pub expect: Option<u64>,
+    /// Node and time limits.
+    #[command(flatten)]
+    pub limits: PerftLimits,
+}
+
+/// Options of `bb solve`.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct SolveArgs {
+    /// The problems, one a line: 64 squares (X, O, -; a1, b1, ..., h8), whitespace, the side
+    /// to move (X or O), then optionally `; MOVE:score;` per move, best first (the FFO test
+    /// suite format), and a `% comment`, whose text is the problem's id. Empty lines and lines
+    /// starting with % or # are skipped.
+    #[arg(value_name = "FILE.obf")]
+    pub file: PathBuf,
+    /// Search with N threads sharing one transposition table, 1 to 4 x the CPU count.
+    #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1", value_parser = threads)]
+    pub threads: usize,
+    /// A transposition table of 2^B entries of 24 bytes, 10..=30: 21 (the default) is 48 MiB,
+    /// 24 is 384 MiB, 27 is 3 GiB, 30 is 24 GiB. A table larger than half the memory this
+    /// machine has available is refused.
+    #[arg(long, allow_hyphen_values = true, value_name = "B", default_value = "21", value_parser = clap::value_parser!(u32).range(10..=30))]
+    pub tt_bits: u32,
+    /// Stop a problem after about N nodes (all threads together); it is reported as stopped
+    /// (no score) and the next one starts.
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop a problem after SECONDS (a decimal number); it is reported as stopped (no score)
+    /// and the next one starts.
+    #[arg(long, allow_hyphen_values = true, value_name = "SECONDS", value_parser = seconds)]
+    pub time: Option<Duration>,
+    /// Also solve every legal move exactly (play it, solve the reply with a full window) and
+    /// print each move's score, like an engine's hint. Every score the file lists is then
+    /// checked, not only the best one. The limits apply to the whole problem.
+    #[arg(long)]
+    pub all_moves: bool,
+}
 
 /// Parses the arguments after the program name.
 ///
-/// ```
-/// use bb_cli::args::{parse, Command};
-/// assert_eq!(parse(["backends", "--json"]), Ok(Command::Backends { json: true }));
-/// assert!(parse(["bench", "--filter"]).is_err());
-/// ```
-pub fn parse<I, S>(args: I) -> Result<Command, ArgError>
+/// # Errors
+/// clap's error, help and version requests included (their kind is
+/// [`ErrorKind::DisplayHelp`] or [`ErrorKind::DisplayVersion`]); [`one_line`] renders the others.
+pub fn parse<I, S>(args: I) -> Result<Cli, clap::Error>
 where
     I: IntoIterator<Item = S>,
-    S: Into<String>,
+    S: Into<std::ffi::OsString> + Clone,
 {
-    let mut it = args.into_iter().map(Into::into);
-    let Some(cmd) = it.next() else {
-        return Err(ArgError::MissingCommand);
-    };
-    match cmd.as_str() {
-        "help" | "--help" | "-h" => Ok(Command::Help),
-        "--version" | "-V" => Ok(Command::Version),
-        "backends" => {
-            let mut json = false;
-            for a in it {
-                match a.as_str() {
-                    "--json" => json = true,
-                    "--help" | "-h" => return Ok(Command::Help),
-                    _ => return Err(unexpected("backends", a)),
-                }
-            }
-            Ok(Command::Backends { json })
-        }
-        "bench" => {
-            let mut b = BenchArgs::default();
-            while let Some(a) = it.next() {
-                // Accept both `--opt value` and `--opt=value`.
-                let (name, inline) = match a.split_once('=') {
-                    Some((n, v)) if n.starts_with("--") => (n.to_owned(), Some(v.to_owned())),
-                    _ => (a.clone(), None),
-                };
-                let mut value = |option: &'static str| {
-                    inline
-                        .clone()
-                        .or_else(|| it.next())
-                        .ok_or(ArgError::MissingValue { option })
-                };
-                match name.as_str() {
-                    "--quick" if inline.is_none() => b.quick = true,
-                    "--json" if inline.is_none() => b.json = true,
-                    "--wall" if inline.is_none() => b.wall = true,
-                    "--help" | "-h" => return Ok(Command::Help),
-                    "--filter" => {
-                        let v = value("--filter")?;
-                        if v.is_empty() {
-                            return Err(ArgError::InvalidValue {
-                                option: "--filter",
-                                value: v,
-                                reason: "the text is empty".into(),
-                            });
-                        }
-                        b.filter = Some(v);
-                    }
-                    "--backend" => {
-                        let v = value("--backend")?;
-                        for name in v.split(',') {
-                            let isa = name.parse::<Isa>().map_err(|e| ArgError::InvalidValue {
-                                option: "--backend",
-                                value: name.to_owned(),
-                                reason: e.to_string(),
-                            })?;
-                            if !b.backends.contains(&isa) {
-                                b.backends.push(isa);
-                            }
-                        }
-                    }
-                    _ => return Err(unexpected("bench", a)),
-                }
-            }
-            Ok(Command::Bench(b))
-        }
-        "perft" => Err(ArgError::Usage {
-            command: "perft",
-            usage: "bb perft chess [options] DEPTH, or bb perft reversi [options] DEPTH (see bb help)",
-        }),
-        "solve" => Err(ArgError::Usage {
-            command: "solve",
-            usage: "bb solve FILE.obf [--threads N] [--tt-bits B]",
-        }),
-        _ => Err(ArgError::UnknownCommand(cmd)),
+    Cli::try_parse_from(std::iter::once("bb".into()).chain(args.into_iter().map(Into::into)))
+}
+
+/// The largest `--threads`: four times the CPU count (more only time-slices the same cores,
+/// and the solver's threads then mostly wait for each other).
+#[must_use]
+pub fn max_threads() -> usize {
+    4 * std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+fn threads(s: &str) -> Result<usize, String> {
+    let max = max_threads();
+    s.parse()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or(format!("not in 1..={max} (4 x the {} CPUs here)", max / 4))
+}
+
+fn depth<const MAX: u32>(s: &str) -> Result<u32, String> {
+    let d: u32 = s.parse().map_err(|_| "not a number".to_owned())?;
+    if d > MAX {
+        return Err(format!(
+            "beyond what finishes in days or weeks (at most {MAX})"
+        ));
+    }
+    Ok(d)
+}
+
+fn seconds(s: &str) -> Result<Duration, String> {
+    s.parse::<f64>()
+        .ok()
+        .and_then(|x| Duration::try_from_secs_f64(x).ok())
+        .filter(|d| !d.is_zero())
+        .ok_or("not a positive number of seconds".to_owned())
+}
+
+fn non_empty(s: &str) -> Result<String, String> {
+    if s.is_empty() {
+        Err("the text is empty".to_owned())
+    } else {
+        Ok(s.to_owned())
     }
 }
 
-fn unexpected(command: &'static str, a: String) -> ArgError {
-    if a.starts_with('-') {
-        ArgError::UnknownOption { command, option: a }
-    } else {
-        ArgError::UnexpectedArgument {
-            command,
-            argument: a,
+fn isa(s: &str) -> Result<Isa, String> {
+    s.parse::<Isa>().map_err(|e| e.to_string())
+}
+
+/// A clap error as one line (without the `bb: ` prefix): what is wrong, a suggestion when clap
+/// has one, and which command's `--help` to read. `args` are the arguments after the program
+/// name, which name the command (clap's own rendering spreads this over several lines with the
+/// usage, and not every error kind carries the command).
+#[must_use]
+pub fn one_line<S: AsRef<std::ffi::OsStr>>(e: &clap::Error, args: &[S]) -> String {
+    use clap::CommandFactory;
+    // The deepest command the leading arguments name.
+    let mut cmd = Cli::command();
+    let mut path = vec!["bb".to_owned()];
+    for a in args {
+        let Some(a) = a.as_ref().to_str() else { break };
+        let Some(sub) = cmd.find_subcommand(a).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_owned());
+        cmd = sub;
+    }
+    let command = path.join(" ");
+    let subcommands = || {
+        cmd.get_subcommands()
+            .map(|c| c.get_name())
+            .filter(|&n| n != "help")
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let get = |k| e.get(k).map(ToString::to_string);
+    let mut msg = match e.kind() {
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            format!("`{command}` needs a command: {}", subcommands())
+        }
+        ErrorKind::MissingRequiredArgument => format!(
+            "`{command}` needs {}",
+            get(ContextKind::InvalidArg).unwrap_or_else(|| "more arguments".into())
+        ),
+        ErrorKind::InvalidSubcommand => format!(
+            "`{command}` has no command '{}' (it has {})",
+            get(ContextKind::InvalidSubcommand).unwrap_or_default(),
+            subcommands()
+        ),
+        _ => {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("").trim();
+            first.strip_prefix("error: ").unwrap_or(first).to_owned()
+        }
+    };
+    if e.kind() == ErrorKind::InvalidValue
+        && let Some(ContextValue::Strings(v)) = e.get(ContextKind::ValidValue)
+    {
+        msg += &format!(" (possible values: {})", v.join(", "));
+    }
+    for k in [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand] {
+        let suggested: Vec<String> = match e.get(k) {
+            Some(ContextValue::Strings(v)) => v.clone(),
+            Some(ContextValue::String(v)) => vec![v.clone()],
+            _ => Vec::new(),
+        };
+        let suggested: Vec<String> = suggested.into_iter().filter(|s| s != "help").collect();
+        if !suggested.is_empty() {
+            msg += &format!("; did you mean '{}'?", suggested.join("' or '"));
         }
     }
+    msg + &format!("; see `{command} --help`")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn commands_and_options() {
-        assert_eq!(parse(["backends"]), Ok(Command::Backends { json: false }));
-        assert_eq!(parse(["--help"]), Ok(Command::Help));
-        assert_eq!(parse(["-V"]), Ok(Command::Version));
-        assert_eq!(parse(["bench"]), Ok(Command::Bench(BenchArgs::default())));
-        assert_eq!(
-            parse([
-                "bench",
-                "--quick",
-                "--filter",
-                "pop",
-                "--json",
-                "--backend=avx2,scalar,avx2",
-                "--wall"
-            ]),
-            Ok(Command::Bench(BenchArgs {
-                quick: true,
-                filter: Some("pop".into()),
-                json: true,
-                backends: vec![Isa::Avx2, Isa::Scalar],
-                wall: true,
-            }))
-        );
-        assert_eq!(
-            parse(["bench", "--filter=dot"]).map(|c| match c {
-                Command::Bench(b) => b.filter,
-                _ => None,
-            }),
-            Ok(Some("dot".into()))
-        );
+    fn err(args: &[&str]) -> (ErrorKind, String) {
+        let e = parse(args).unwrap_err();
+        (e.kind(), one_line(&e, args))
     }
 
     #[test]
-    fn typed_errors() {
-        let none: [&str; 0] = [];
-        assert_eq!(parse(none), Err(ArgError::MissingCommand));
-        assert_eq!(
-            parse(["frob"]),
-            Err(ArgError::UnknownCommand("frob".into()))
-        );
-        assert_eq!(
-            parse(["bench", "--fast"]),
-            Err(ArgError::UnknownOption {
-                command: "bench",
-                option: "--fast".into()
-            })
-        );
-        assert_eq!(
-            parse(["backends", "x"]),
-            Err(ArgError::UnexpectedArgument {
-                command: "backends",
-                argument: "x".into()
-            })
-        );
-        assert_eq!(
-            parse(["bench", "--filter"]),
-            Err(ArgError::MissingValue { option: "--filter" })
-        );
+    fn commands_and_options() {
+        let cli = parse(["backends"]).unwrap();
         assert!(matches!(
-            parse(["bench", "--filter="]),
-            Err(ArgError::InvalidValue {
-                option: "--filter",
-                ..
-            })
+            cli.command,
+            Command::Backends(BackendsArgs { json: false })
         ));
-        assert!(matches!(
-            parse(["bench", "--quick=1"]),
-            Err(ArgError::UnknownOption {
-                command: "bench",
-                ..
-            })
-        ));
-        let e = parse(["bench", "--backend", "avx3"]).unwrap_err();
-        assert!(matches!(
-            e,
-            ArgError::InvalidValue {
-                option: "--backend",
-                ..
+        let Command::Bench(b) = parse([
+            "bench",
+            "--quick",
+            "--filter",
+            "pop",
+            "--json",
+            "--backend=avx2,scalar,avx2",
+            "--wall",
+        ])
+        .unwrap()
+        .command
+        else {
+            panic!("bench")
+        };
+        assert!(b.quick && b.json && b.wall);
+        assert_eq!(b.filter.as_deref(), Some("pop"));
+        assert_eq!(b.backend_list(), [Isa::Avx2, Isa::Scalar]);
+        let Command::Perft(Perft::Chess(c)) = parse(["perft", "chess", "--expect", "20", "1"])
+            .unwrap()
+            .command
+        else {
+            panic!("perft chess")
+        };
+        assert_eq!((c.depth, c.expect, c.threads), (1, Some(20), 1));
+        let Command::Perft(Perft::Reversi(r)) =
+            parse(["perft", "reversi", "--convention", "c", "9"])
+                .unwrap()
+                .command
+        else {
+            panic!("perft reversi")
+        };
+        assert_eq!(Convention::from(r.convention), Convention::C);
+        let Command::Solve(s) = parse(["solve", "f.obf", "--time", "1.5", "--all-moves"])
+            .unwrap()
+            .command
+        else {
+            panic!("solve")
+        };
+        assert_eq!(s.time, Some(Duration::from_millis(1500)));
+        assert!(s.all_moves && s.tt_bits == 21 && s.max_nodes.is_none());
+    }
+
+    #[test]
+    fn help_and_version_are_not_errors_of_usage() {
+        for args in [
+            &["--help"][..],
+            &["help"],
+            &["perft", "chess", "-h"],
+            &["solve", "--help"],
+        ] {
+            assert_eq!(
+                parse(args).unwrap_err().kind(),
+                ErrorKind::DisplayHelp,
+                "{args:?}"
+            );
+        }
+        assert_eq!(parse(["-V"]).unwrap_err().kind(), ErrorKind::DisplayVersion);
+    }
+
+    #[test]
+    fn errors_are_one_line_and_name_the_command() {
+        for (args, kind, words) in [
+            (
+                &[][..],
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand,
+                &["backends, bench, perft, solve", "`bb --help`"][..],
+            ),
+            (
+                &["frob"],
+                ErrorKind::InvalidSubcommand,
+                &["'frob'", "`bb --help`"],
+            ),
+            (
+                &["perft", "othelo", "3"],
+                ErrorKind::InvalidSubcommand,
+                &["did you mean 'othello'?", "`bb perft --help`"],
+            ),
+            (
+                &["bench", "--fast"],
+                ErrorKind::UnknownArgument,
+                &["--fast", "`bb bench --help`"],
+            ),
+            (
+                &["bench", "--filter"],
+                ErrorKind::InvalidValue,
+                &["--filter"],
+            ),
+            (
+                &["bench", "--filter="],
+                ErrorKind::ValueValidation,
+                &["empty"],
+            ),
+            (
+                &["bench", "--quick=1"],
+                ErrorKind::TooManyValues,
+                &["--quick"],
+            ),
+            (
+                &["bench", "--backend", "avx3"],
+                ErrorKind::ValueValidation,
+                &["avx3"],
+            ),
+            (&["backends", "x"], ErrorKind::UnknownArgument, &["'x'"]),
+            (
+                &["perft"],
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand,
+                &["chess, reversi", "`bb perft --help`"],
+            ),
+            (
+                &["perft", "chess"],
+                ErrorKind::MissingRequiredArgument,
+                &["<DEPTH>"],
+            ),
+            (
+                &["perft", "chess", "11"],
+                ErrorKind::ValueValidation,
+                &["at most 10"],
+            ),
+            (
+                &["perft", "chess", "--epd", "f", "--divide", "3"],
+                ErrorKind::ArgumentConflict,
+                &["--epd"],
+            ),
+            (
+                &["perft", "chess", "--byteboard", "--divide", "3"],
+                ErrorKind::ArgumentConflict,
+                &["--divide"],
+            ),
+            (
+                &["perft", "reversi", "19"],
+                ErrorKind::ValueValidation,
+                &["at most 18"],
+            ),
+            (
+                &["perft", "reversi", "--convention", "d", "3"],
+                ErrorKind::InvalidValue,
+                &["a, b, c", "`bb perft reversi --help`"],
+            ),
+            (
+                &["perft", "reversi", "--threads", "0", "3"],
+                ErrorKind::ValueValidation,
+                &["1..="],
+            ),
+            (
+                &["solve"],
+                ErrorKind::MissingRequiredArgument,
+                &["<FILE.obf>", "`bb solve --help`"],
+            ),
+            (
+                &["solve", "f", "--tt-bits", "31"],
+                ErrorKind::ValueValidation,
+                &["10..=30"],
+            ),
+            (
+                &["solve", "f", "--time", "0"],
+                ErrorKind::ValueValidation,
+                &["positive"],
+            ),
+            (&["solve", "f", "g"], ErrorKind::UnknownArgument, &["'g'"]),
+        ] {
+            let (k, msg) = err(args);
+            assert_eq!(k, kind, "{args:?}: {msg}");
+            assert!(!msg.contains('\n'), "{args:?}: {msg}");
+            for w in words {
+                assert!(msg.contains(w), "{args:?}: {msg} lacks {w}");
             }
-        ));
-        assert!(e.to_string().contains("avx3"), "{e}");
-        let e = parse(["perft", "5"]).unwrap_err();
-        assert!(matches!(
-            e,
-            ArgError::Usage {
-                command: "perft",
-                ..
-            }
-        ));
-        assert!(e.to_string().contains("bb perft chess"), "{e}");
-        assert!(matches!(
-            parse(["solve"]),
-            Err(ArgError::Usage {
-                command: "solve",
-                ..
-            })
-        ));
+        }
+    }
+
+    #[test]
+    fn the_command_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
     }
 }

@@ -10,3 +10,4 @@ pub mod args;
 pub mod backends;
 pub mod bench;
 pub mod json;
+pub mod progress;

@@ -1,10 +1,13 @@
-//! The `bb` command. See `bb help`.
+//! The `bb` command. See `bb --help`.
 #![forbid(unsafe_code)]
 
-use bb_cli::args::{self, BenchArgs, Command};
+use bb_cli::args::{self, BenchArgs, Command, Perft};
 use bb_cli::backends::{self, Forced, Info};
 use bb_cli::bench::{self, Clock, Settings};
-use std::io::{IsTerminal, Write};
+use bb_cli::progress::Progress;
+use clap::Parser;
+use clap::error::ErrorKind;
+use std::io::Write;
 use std::process::ExitCode;
 
 // `print!` and `println!` for every module below: the std macros panic when stdout is a pipe
@@ -39,71 +42,47 @@ mod cmd;
 mod perft_chess;
 mod perft_reversi;
 mod solve;
+mod split;
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let cli = match args::Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    print!("{}", e.render());
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    let argv: Vec<_> = std::env::args_os().skip(1).collect();
+                    eprintln!("bb: {}", args::one_line(&e, &argv));
+                    ExitCode::from(2)
+                }
+            };
+        }
+    };
     // The whole programs dispatch through `best_backend()`, which panics on a bad BB_BACKEND:
     // check it once here and report it as a usage error instead.
-    if matches!(argv.first().map(String::as_str), Some("perft" | "solve"))
+    if matches!(cli.command, Command::Perft(_) | Command::Solve(_))
         && let Err(e) = bb_simd::try_best_backend()
     {
         eprintln!("bb: {e}");
         return ExitCode::from(2);
     }
-    let help = argv.iter().any(|a| a == "--help" || a == "-h");
-    let sub = (
-        argv.first().map(String::as_str),
-        argv.get(1).map(String::as_str),
-    );
-    if help {
-        let text = match sub {
-            (Some("perft"), Some("chess")) => Some(perft_chess::HELP),
-            (Some("perft"), Some("reversi" | "othello")) => Some(perft_reversi::HELP),
-            (Some("solve"), _) => Some(solve::HELP),
-            _ => None,
-        };
-        if let Some(text) = text {
-            print!("{text}");
-            return ExitCode::SUCCESS;
-        }
-    }
-    if argv.len() >= 2 && argv[0] == "perft" && argv[1] == "chess" {
-        return perft_chess::run(&argv[2..]);
-    }
-    if argv.len() >= 2 && argv[0] == "perft" && (argv[1] == "reversi" || argv[1] == "othello") {
-        return perft_reversi::run(&argv[2..]);
-    }
-    if argv.first().is_some_and(|a| a == "solve") {
-        return solve::run(&argv[1..]);
-    }
-    match args::parse(std::env::args().skip(1)) {
-        Ok(Command::Help) => {
-            print!("{}", args::USAGE);
-            ExitCode::SUCCESS
-        }
-        Ok(Command::Version) => {
-            println!("bb {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
-        Ok(Command::Backends { json }) => {
+    match cli.command {
+        Command::Backends(a) => {
             let info = Info::detect();
-            if json {
+            if a.json {
                 println!("{}", info.json());
             } else {
                 print!("{}", info.text());
             }
             ExitCode::SUCCESS
         }
-        Ok(Command::Bench(b)) => bench_cmd(&b),
-        Err(e) => {
-            eprintln!("bb: {e}");
-            if !matches!(e, args::ArgError::Usage { .. }) {
-                eprintln!(
-                    "usage: bb backends [--json] | bb bench [--quick] [--filter TEXT] [--backend LIST] [--json] | bb perft chess|reversi ... | bb solve FILE.obf | bb help"
-                );
-            }
-            ExitCode::from(2)
-        }
+        Command::Bench(b) => bench_cmd(&b),
+        Command::Perft(Perft::Chess(a)) => perft_chess::run(&a),
+        Command::Perft(Perft::Reversi(a)) => perft_reversi::run(&a),
+        Command::Solve(a) => solve::run(&a),
     }
 }
 
@@ -117,7 +96,7 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
         settings.clock = Clock::Wall;
     }
     let only = if !a.backends.is_empty() {
-        a.backends.clone()
+        a.backend_list()
     } else {
         match backends::forced() {
             Forced::None => Vec::new(),
@@ -148,12 +127,9 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let tty = std::io::stderr().is_terminal();
+    let bar = Progress::stderr();
     let mut progress = |step: usize, total: usize, what: &str| {
-        if tty {
-            eprint!("\r\x1b[K[{step:>3}/{total}] {what}");
-            let _ = std::io::stderr().flush();
-        }
+        bar.show(|| format!("[{step:>3}/{total}] {what}"));
     };
     if !a.json {
         println!(
@@ -171,9 +147,7 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
     let cols = bench::Columns::of(registry.entries().iter().map(|e| (e.kernel(), e.variant())));
     let mut header_done = false;
     let report = bench::run_streaming(&registry, &list, &settings, &mut progress, &mut |rows| {
-        if tty {
-            eprint!("\r\x1b[K");
-        }
+        bar.clear();
         if a.json {
             let part = bench::Report {
                 rows: rows.to_vec(),
@@ -188,9 +162,7 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
             print!("\n{}", cols.block(rows));
         }
     });
-    if tty {
-        eprint!("\r\x1b[K");
-    }
+    bar.clear();
     if a.json {
         for r in report.rows.iter().filter(|r| !r.m.checked) {
             eprintln!(

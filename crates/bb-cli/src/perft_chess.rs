@@ -1,112 +1,28 @@
-//! `bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N]
-//! [--expect NODES] DEPTH`: chess perft with bulk counting at the last ply, printing nodes, time
-//! and Mnps (and Stockfish-style `go perft` lines with `--divide`).
+//! `bb perft chess`: chess perft with bulk counting at the last ply, printing nodes, time and
+//! Mnps (and Stockfish-style `go perft` lines with `--divide`, each printed as soon as its root
+//! move is counted).
 //!
 //! `--byteboard` counts on `bb_chess::byteboard::movegen::BytePosition` (the mailbox with
-//! incrementally updated attack tables) instead of the bitboard `Position`; with threads the
-//! root moves are shared among them.
+//! incrementally updated attack tables) instead of the bitboard `Position`. The tree is cut
+//! into sub-trees one or two plies down ([`crate::split`]), shared among the threads.
 //!
 //! `--epd FILE` checks a perft suite: every line is `FEN ;D1 20 ;D2 400 ...`; each position is
 //! counted to the deepest listed depth not above DEPTH and compared with the listed count. The
 //! exit status is 1 when any count (or `--expect`) differs, 2 on bad arguments or input.
 
 use crate::cmd;
-use bb_chess::{Position, perft};
+use crate::split::{self, Limits, Outcome};
+use bb_chess::byteboard::movegen::{self, BytePosition};
+use bb_chess::{MoveList, Position, perft};
+use bb_cli::args::PerftChessArgs;
+use bb_cli::progress::Progress;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-const USAGE: &str = "usage: bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N] [--expect NODES] DEPTH";
-
-/// `bb perft chess --help`.
-pub const HELP: &str = "\
-bb perft chess: the number of leaves of the legal move tree DEPTH plies deep (bulk counting at
-the last ply), with the time and the speed.
-
-usage: bb perft chess [--fen FEN | --epd FILE] [--byteboard] [--divide] [--threads N]
-                      [--expect NODES] DEPTH
-
-  DEPTH           plies to search, 0..=10 (0 counts the position itself)
-  --fen FEN       the position (quote it); default: the start position. Chess960 castling
-                  in X-FEN or Shredder-FEN is recognised
-  --epd FILE      check every line of an EPD perft suite (FEN;D1 N;D2 N;...) for every depth
-                  up to DEPTH; exit status 1 on a mismatch
-  --byteboard     use the byteboard position (incrementally updated attack tables) instead of
-                  the bitboard one
-  --divide        the count under each root move, in Stockfish's `go perft` format
-  --threads N     split the root moves over N threads (default 1)
-  --expect NODES  compare the total with NODES; exit status 1 when it differs
-
-BB_BACKEND=<name> forces a backend (see `bb backends`).
-";
-
-struct Args {
-    fen: Option<String>,
-    epd: Option<String>,
-    expect: Option<u64>,
-    byteboard: bool,
-    divide: bool,
-    threads: usize,
-    depth: u32,
-}
-
-fn parse(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
-        fen: None,
-        epd: None,
-        expect: None,
-        byteboard: false,
-        divide: false,
-        threads: 1,
-        depth: 0,
-    };
-    let mut depth = None;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--fen" => a.fen = Some(cmd::value(&mut it, "--fen", "a FEN (quote it)")?.into()),
-            "--epd" => a.epd = Some(cmd::value(&mut it, "--epd", "a file")?.into()),
-            "--expect" => {
-                a.expect = Some(cmd::number(
-                    "--expect",
-                    cmd::value(&mut it, "--expect", "a node count")?,
-                )?);
-            }
-            "--divide" => a.divide = true,
-            "--byteboard" => a.byteboard = true,
-            "--threads" => a.threads = cmd::threads(&mut it)?,
-            s if s.starts_with("--") => return Err(format!("unknown option {s:?}")),
-            s => cmd::positional(&mut depth, s, |s| cmd::number("DEPTH", s))?,
-        }
-    }
-    a.depth = depth.ok_or("missing DEPTH")?;
-    // Depth 10 from the start is 7e13 leaves, about a day and a half on one core.
-    if a.depth > 10 {
-        return Err(format!(
-            "DEPTH {} is beyond what finishes in days (at most 10)",
-            a.depth
-        ));
-    }
-    if a.epd.is_some() && (a.fen.is_some() || a.divide || a.expect.is_some()) {
-        return Err("--epd does not combine with --fen, --divide or --expect".into());
-    }
-    if a.byteboard && a.divide {
-        return Err("--divide is not available with --byteboard".into());
-    }
-    Ok(a)
-}
-
-/// Runs the command on the arguments after `perft chess`.
-pub fn run(args: &[String]) -> ExitCode {
-    let a = match parse(args) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("bb perft chess: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+/// Runs `bb perft chess`.
+pub fn run(a: &PerftChessArgs) -> ExitCode {
     if let Some(file) = &a.epd {
-        return run_epd(file, a.depth, a.threads, a.byteboard);
+        return run_epd(&file.display().to_string(), a.depth, a.threads, a.byteboard);
     }
     let pos = match a.fen.as_deref() {
         None => Position::startpos(),
@@ -118,25 +34,45 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         },
     };
+    let limits = Limits {
+        max_nodes: a.limits.max_nodes,
+        time: a.limits.time,
+    };
+    let progress = Progress::stderr();
     let start = Instant::now();
-    let nodes = if a.divide && a.depth > 0 {
-        let rows = perft::divide_threads(&pos, a.depth, a.threads);
-        for (m, n) in &rows {
+    let roots = MoveList::legal(&pos);
+    let divide = a.divide && a.depth > 0;
+    let mut on_root = |i: usize, n: u64| {
+        if divide && let Some(&m) = roots.get(i) {
+            progress.clear();
             println!("{}: {n}", m.to_uci(&pos));
         }
-        let total = rows.iter().map(|r| r.1).sum();
-        println!("\nNodes searched: {total}");
-        total
-    } else {
-        match count(&pos, a.depth, a.threads, a.byteboard) {
-            Ok(n) => n,
-            Err(e) => {
-                eprintln!("bb perft chess: {e}");
-                return ExitCode::from(2);
-            }
+    };
+    let label = format!("perft chess {}", a.depth);
+    let out = match count(
+        &pos,
+        a.depth,
+        a.threads,
+        a.byteboard,
+        limits,
+        &progress,
+        &label,
+        &mut on_root,
+    ) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("bb perft chess: {e}");
+            return ExitCode::from(2);
         }
     };
     let secs = start.elapsed().as_secs_f64();
+    if out.stopped() {
+        return cmd::stopped(&out, secs);
+    }
+    let nodes = out.total;
+    if divide {
+        println!("\nNodes searched: {nodes}");
+    }
     println!(
         "nodes {nodes} time {:.3} s {:.1} Mnps (depth {}, {} thread{}, backend {}{})",
         secs,
@@ -181,36 +117,90 @@ fn parse_epd_line(line: &str) -> Result<Option<EpdLine>, String> {
     Ok(Some(EpdLine { fen, counts }))
 }
 
-/// Perft of `pos` on the bitboard `Position` or, with `byteboard`, on the byteboard position.
-fn count(pos: &Position, depth: u32, threads: usize, byteboard: bool) -> Result<u64, String> {
+/// Plies below the root where the tree is cut into sub-trees: two from depth 6 on (a few
+/// hundred sub-trees of at most a few seconds), else one.
+fn split_plies(depth: u32) -> u32 {
+    if depth >= 6 { 2 } else { 1 }
+}
+
+/// Perft of `pos` on the bitboard `Position` or, with `byteboard`, on the byteboard position,
+/// cut into sub-trees ([`split::run`]); `on_root` hears each root move's count in order.
+#[allow(clippy::too_many_arguments)] // the split run's parameters, passed through
+fn count(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    byteboard: bool,
+    limits: Limits,
+    progress: &Progress,
+    label: &str,
+    on_root: &mut (dyn FnMut(usize, u64) + Send),
+) -> Result<Outcome, String> {
+    if depth == 0 {
+        return Ok(Outcome {
+            per_root: Vec::new(),
+            total: 1,
+            done: 0,
+            jobs: 0,
+        });
+    }
+    let roots = MoveList::legal(pos);
+    let below = split_plies(depth).min(depth);
     if !byteboard {
-        return Ok(perft::perft_threads(pos, depth, threads));
-    }
-    use bb_chess::byteboard::movegen::{self, BytePosition};
-    let bp = BytePosition::from_position(pos).map_err(|e| e.to_string())?;
-    if threads <= 1 || depth < 2 {
-        return Ok(bb_simd::dispatch!(|b| movegen::perft(b, &bp, depth)));
-    }
-    let mut list = bb_chess::MoveList::new();
-    bb_simd::dispatch!(|b| bp.legal_moves(b, &mut list));
-    let moves: Vec<_> = list.iter().copied().collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let total = std::sync::atomic::AtomicU64::new(0);
-    std::thread::scope(|sc| {
-        for _ in 0..threads {
-            sc.spawn(|| {
-                while let Some(&mv) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let mut child = bp;
-                    let n = bb_simd::dispatch!(|b| {
-                        child.play(b, mv);
-                        movegen::perft(b, &child, depth - 1)
-                    });
-                    total.fetch_add(n, Ordering::Relaxed);
+        let mut jobs = Vec::new();
+        for (i, &m) in roots.iter().enumerate() {
+            let child = pos.play(m);
+            if below == 2 {
+                for &m2 in MoveList::legal(&child).iter() {
+                    jobs.push((i, (child.play(m2), depth - 2)));
                 }
-            });
+            } else {
+                jobs.push((i, (child, depth - 1)));
+            }
         }
+        return Ok(split::run(
+            &jobs,
+            roots.len(),
+            threads,
+            limits,
+            progress,
+            label,
+            |(p, d)| perft::perft(p, *d),
+            on_root,
+        ));
+    }
+    let bp = BytePosition::from_position(pos).map_err(|e| e.to_string())?;
+    let mut jobs = Vec::new();
+    let roots = bb_simd::dispatch!(|b| {
+        let mut list = MoveList::new();
+        bp.legal_moves(b, &mut list);
+        for (i, &m) in list.iter().enumerate() {
+            let mut child = bp;
+            child.play(b, m);
+            if below == 2 {
+                let mut list2 = MoveList::new();
+                child.legal_moves(b, &mut list2);
+                for &m2 in list2.iter() {
+                    let mut grandchild = child;
+                    grandchild.play(b, m2);
+                    jobs.push((i, (grandchild, depth - 2)));
+                }
+            } else {
+                jobs.push((i, (child, depth - 1)));
+            }
+        }
+        list.len()
     });
-    Ok(total.into_inner())
+    Ok(split::run(
+        &jobs,
+        roots,
+        threads,
+        limits,
+        progress,
+        label,
+        |(p, d)| bb_simd::dispatch!(|b| movegen::perft(b, p, *d)),
+        on_root,
+    ))
 }
 
 fn run_epd(file: &str, max_depth: u32, threads: usize, byteboard: bool) -> ExitCode {
@@ -255,10 +245,21 @@ fn run_epd(file: &str, max_depth: u32, threads: usize, byteboard: bool) -> ExitC
     );
     let start = Instant::now();
     let (mut total, mut bad) = (0u64, 0usize);
-    for (line, (pos, depth, want)) in &jobs {
+    let progress = Progress::stderr();
+    for (k, (line, (pos, depth, want))) in jobs.iter().enumerate() {
         let t = Instant::now();
-        let got = match count(pos, *depth, threads, byteboard) {
-            Ok(n) => n,
+        let label = format!("{k}/{} line {line} depth {depth}", jobs.len());
+        let got = match count(
+            pos,
+            *depth,
+            threads,
+            byteboard,
+            Limits::default(),
+            &progress,
+            &label,
+            &mut |_, _| {},
+        ) {
+            Ok(o) => o.total,
             Err(e) => {
                 eprintln!("bb perft chess: {file}:{line}: {e}");
                 return ExitCode::from(2);
@@ -314,13 +315,32 @@ mod tests {
     }
 
     #[test]
-    fn args_reject_bad_combinations() {
-        let v = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-        assert!(parse(&v("--epd f --divide 3")).is_err());
-        assert!(parse(&v("--expect x 3")).is_err());
-        assert!(parse(&v("--epd f 3")).is_ok());
-        assert!(parse(&v("--byteboard --divide 3")).is_err());
-        assert!(parse(&v("--byteboard --epd f 3")).unwrap().byteboard);
-        assert_eq!(parse(&v("--expect 20 1")).unwrap().expect, Some(20));
+    fn split_counts_match_the_library() {
+        // Perft suite position 3: a small tree, so depth 6 (cut two plies down) stays quick.
+        let pos = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
+        let off = Progress::new(false);
+        for (depth, want) in [(1, 14), (2, 191), (5, 674_624), (6, 11_030_083)] {
+            for (threads, byteboard) in [(1, false), (2, false), (2, true)] {
+                let mut roots = Vec::new();
+                let out = count(
+                    &pos,
+                    depth,
+                    threads,
+                    byteboard,
+                    Limits::default(),
+                    &off,
+                    "t",
+                    &mut |i, n| roots.push((i, n)),
+                )
+                .unwrap();
+                assert_eq!(
+                    out.total, want,
+                    "depth {depth} threads {threads} {byteboard}"
+                );
+                assert_eq!(roots.len(), 14);
+                assert_eq!(roots.iter().map(|r| r.1).sum::<u64>(), want);
+                assert!(roots.iter().enumerate().all(|(i, r)| r.0 == i));
+            }
+        }
     }
 }

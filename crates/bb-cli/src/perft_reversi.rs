@@ -1,86 +1,152 @@
-//! `bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH`: Othello perft
-//! from the start position with bulk counting at the last ply (conventions in
-//! `bb_reversi::perft`), printing nodes, time and Mnps; exit status 1 when `--expect` differs.
+//! `bb perft reversi` (alias `othello`): Othello perft from the start position with bulk
+//! counting at the last ply (conventions in `bb_reversi::perft`), printing nodes, time and
+//! Mnps; exit status 1 when `--expect` differs. The tree is cut into sub-trees a few plies
+//! down ([`crate::split`]), shared among the threads.
 
 use crate::cmd;
+use crate::split::{self, Limits, Outcome};
+use bb_cli::args::PerftReversiArgs;
+use bb_cli::progress::Progress;
 use bb_reversi::Board;
 use bb_reversi::perft::{self, Convention};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str =
-    "usage: bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH";
-
-/// `bb perft reversi --help`.
-pub const HELP: &str = "\
-bb perft reversi: the number of leaves of the Othello game tree DEPTH plies below the start
-position (bulk counting at the last ply), with the time and the speed.
-
-usage: bb perft reversi [--convention a|b|c] [--threads N] [--expect NODES] DEPTH
-
-  DEPTH              plies to search, 0..=18
-  --convention a|b|c which leaves count (default a):
-                     a  a pass is a ply, a finished game is a leaf (Edax, Egaroucid)
-                     b  a pass is a ply, a game finished before DEPTH is not a leaf
-                        (OEIS A124004)
-                     c  passes are not plies
-  --threads N        split the tree a few plies down over N threads (default 1)
-  --expect NODES     compare the total with NODES; exit status 1 when it differs
-
-BB_BACKEND=<name> forces a backend (see `bb backends`).
-";
-
-type Parsed = (Convention, usize, u32, Option<u64>);
-
-fn parse(args: &[String]) -> Result<Parsed, String> {
-    let (mut cv, mut threads, mut depth, mut expect) = (Convention::A, 1, None, None);
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--convention" => {
-                let c = cmd::value(&mut it, "--convention", "a, b or c")?;
-                cv = c
-                    .parse()
-                    .map_err(|()| format!("--convention: {c:?} is not a, b or c"))?;
-            }
-            "--expect" => {
-                expect = Some(cmd::number(
-                    "--expect",
-                    cmd::value(&mut it, "--expect", "a node count")?,
-                )?);
-            }
-            "--threads" => threads = cmd::threads(&mut it)?,
-            s if s.starts_with("--") => return Err(format!("unknown option {s:?}")),
-            s => cmd::positional(&mut depth, s, |s| cmd::number("DEPTH", s))?,
-        }
-    }
-    let depth = depth.ok_or("missing DEPTH")?;
-    // Depth 18 is about 3e15 leaves, a month on one core at a billion a second.
-    if depth > 18 {
-        return Err(format!(
-            "DEPTH {depth} is beyond what finishes in weeks (at most 18)"
-        ));
-    }
-    Ok((cv, threads, depth, expect))
-}
-
-/// Runs the command on the arguments after `perft reversi`.
-pub fn run(args: &[String]) -> ExitCode {
-    let (cv, threads, depth, expect) = match parse(args) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("bb perft reversi: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+/// Runs `bb perft reversi`.
+pub fn run(a: &PerftReversiArgs) -> ExitCode {
+    let (cv, depth, threads) = (Convention::from(a.convention), a.depth, a.threads);
+    let limits = Limits {
+        max_nodes: a.limits.max_nodes,
+        time: a.limits.time,
     };
+    let progress = Progress::stderr();
     let start = Instant::now();
-    let nodes = perft::perft_threads(Board::START, depth, cv, threads);
+    let out = count(
+        Board::START,
+        depth,
+        cv,
+        threads,
+        limits,
+        &progress,
+        &format!("perft reversi {depth}"),
+    );
     let secs = start.elapsed().as_secs_f64();
+    if out.stopped() {
+        return cmd::stopped(&out, secs);
+    }
+    let nodes = out.total;
     println!(
         "nodes {nodes} time {secs:.3} s {:.1} Mnps (depth {depth}, convention {cv:?}, {threads} thread{}, backend {})",
         nodes as f64 / secs.max(1e-9) / 1e6,
         if threads == 1 { "" } else { "s" },
         bb_simd::best_backend().label()
     );
-    cmd::verdict(nodes, expect)
+    cmd::verdict(nodes, a.expect)
+}
+
+/// Plies below the root where the tree is cut: none up to depth 7 (well under a second), then
+/// one more per depth up to six (8,200 sub-trees from the start position).
+fn split_plies(depth: u32) -> u32 {
+    depth.saturating_sub(7).min(6)
+}
+
+/// Perft of `board`, cut into sub-trees `split_plies(depth)` plies down.
+fn count(
+    board: Board,
+    depth: u32,
+    cv: Convention,
+    threads: usize,
+    limits: Limits,
+    progress: &Progress,
+    label: &str,
+) -> Outcome {
+    let mut jobs = Vec::new();
+    let base = split_positions(board, depth, split_plies(depth), cv, &mut jobs);
+    let jobs: Vec<(usize, (Board, u32))> = jobs.into_iter().map(|j| (0, j)).collect();
+    let mut out = split::run(
+        &jobs,
+        1,
+        threads,
+        limits,
+        progress,
+        label,
+        |&(b, d)| perft::perft(b, d, cv),
+        &mut |_, _| {},
+    );
+    out.total += base;
+    out
+}
+
+/// Appends the positions `split` plies below `board` with their remaining depth to `out`, and
+/// returns the leaves met on the way (games that end, or `depth` reached), following the
+/// conventions of `bb_reversi::perft`: a pass is a ply in A and B and free in C; a finished
+/// game is a leaf in A and C.
+fn split_positions(
+    board: Board,
+    depth: u32,
+    split: u32,
+    cv: Convention,
+    out: &mut Vec<(Board, u32)>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if split == 0 {
+        out.push((board, depth));
+        return 0;
+    }
+    let moves = board.moves();
+    if moves == 0 {
+        let pass = board.pass();
+        if pass.moves() == 0 {
+            return u64::from(cv != Convention::B);
+        }
+        return match cv {
+            Convention::C => split_positions(pass, depth, split, cv, out),
+            _ => split_positions(pass, depth - 1, split - 1, cv, out),
+        };
+    }
+    let mut n = 0;
+    for sq in bb_core::Bitboard(moves) {
+        if let Some(next) = board.play(sq) {
+            n += split_positions(next, depth - 1, split - 1, cv, out);
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_counts_match_the_library() {
+        // From a position a few moves in, where passes and finished games occur early enough
+        // for the conventions to differ within a quick depth.
+        let mut boards = vec![Board::START];
+        let mut b = Board::START;
+        for _ in 0..20 {
+            let Some(sq) = bb_core::Bitboard(b.moves()).into_iter().next_back() else {
+                break;
+            };
+            b = b.play(sq).unwrap_or(b);
+        }
+        boards.push(b);
+        let off = Progress::new(false);
+        for board in boards {
+            for cv in [Convention::A, Convention::B, Convention::C] {
+                for depth in [0, 1, 2, 8, 9] {
+                    let want = perft::perft(board, depth, cv);
+                    for (threads, split) in [(1, split_plies(depth)), (2, 3.min(depth))] {
+                        let mut jobs = Vec::new();
+                        let base = split_positions(board, depth, split, cv, &mut jobs);
+                        let sum: u64 = jobs.iter().map(|&(b, d)| perft::perft(b, d, cv)).sum();
+                        assert_eq!(base + sum, want, "{cv:?} depth {depth} split {split}");
+                        let out = count(board, depth, cv, threads, Limits::default(), &off, "t");
+                        assert_eq!(out.total, want, "{cv:?} depth {depth} threads {threads}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,99 +1,18 @@
-//! `bb solve FILE.obf [--threads N] [--tt-bits B] [--max-nodes N] [--time S]`: solves every
-//! problem of an OBF file exactly and prints an Edax-like table (number, empties, score, time,
-//! nodes, nodes/s, PV); checks each score against the file and exits with status 1 on a
-//! mismatch. A problem that reaches a limit is reported as stopped and the next one starts.
+//! `bb solve FILE.obf`: solves every problem of an OBF file exactly and prints an Edax-like
+//! table (number or OBF id, empties, score, time, nodes, nodes/s, PV); checks each score
+//! against the file and exits with status 1 on a mismatch. A problem that reaches a limit is
+//! reported as stopped and the next one starts. `--all-moves` solves every legal move and
+//! checks every score the file lists.
 
-use crate::cmd;
-use bb_reversi::game::BoardExt;
-use bb_reversi::obf;
-use bb_reversi::solver::{Limits, Solver};
+use bb_cli::args::SolveArgs;
+use bb_cli::progress::Progress;
+use bb_reversi::Board;
+use bb_reversi::game::{BoardExt, Move};
+use bb_reversi::obf::{self, Problem};
+use bb_reversi::solver::{Interrupted, Limits, Solution, Solver};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
-
-const USAGE: &str =
-    "usage: bb solve FILE.obf [--threads N] [--tt-bits B] [--max-nodes N] [--time SECONDS]";
-
-/// `bb solve --help`.
-pub const HELP: &str = "\
-bb solve: solves every problem of an OBF file exactly (perfect play to the end of the game)
-and compares the score with the file's best score, one line per problem.
-
-usage: bb solve FILE.obf [--threads N] [--tt-bits B] [--max-nodes N] [--time SECONDS]
-
-  FILE.obf     one problem a line: 64 squares (X, O, -; a1, b1, ..., h8), the side to move,
-               then `MOVE:score;` per move, best first (the FFO test suite format)
-  --threads N  search with N threads sharing one transposition table (default 1)
-  --tt-bits B  transposition table of 2^B entries, 24 bytes each, 10..=30 (default 21:
-               48 MiB; 24 is 384 MiB, 30 is 24 GiB)
-  --max-nodes N  stop a problem after about N nodes (all threads together)
-  --time S       stop a problem after S seconds (a decimal number)
-
-A problem stopped by a limit is reported as `stopped` (no score) and the next one starts.
-
-Exit status 1 when a score differs from the file's. BB_BACKEND=<name> forces a backend.
-";
-
-struct Args {
-    file: String,
-    threads: usize,
-    bits: u32,
-    max_nodes: u64,
-    time: Option<Duration>,
-}
-
-fn parse(args: &[String]) -> Result<Args, String> {
-    let (mut file, mut threads, mut bits) = (None, 1, 21);
-    let (mut max_nodes, mut time) = (u64::MAX, None);
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--threads" => threads = cmd::threads(&mut it)?,
-            "--tt-bits" => {
-                let n = cmd::value(&mut it, "--tt-bits", "a number")?;
-                bits = n
-                    .parse()
-                    .ok()
-                    .filter(|n| (10..=30).contains(n))
-                    .ok_or(format!("--tt-bits: {n:?} is not in 10..=30"))?;
-            }
-            "--max-nodes" => {
-                let n = cmd::value(&mut it, "--max-nodes", "a node count")?;
-                max_nodes = cmd::number("--max-nodes", n)?;
-            }
-            "--time" => {
-                let n = cmd::value(&mut it, "--time", "a number of seconds")?;
-                let secs: f64 = cmd::number("--time", n)?;
-                time = Some(
-                    Duration::try_from_secs_f64(secs)
-                        .ok()
-                        .filter(|d| !d.is_zero())
-                        .ok_or(format!("--time: {n:?} is not a positive number of seconds"))?,
-                );
-            }
-            s if s.starts_with("--") => return Err(format!("unknown option {s:?}")),
-            s => cmd::positional(&mut file, s, |s| Ok(s.to_string()))?,
-        }
-    }
-    let table = 24u64 << bits;
-    if let Some(avail) = mem_available()
-        && table > avail / 2
-    {
-        return Err(format!(
-            "--tt-bits {bits}: the table needs {} MiB, more than half of the {} MiB this machine \
-             has available",
-            table >> 20,
-            avail >> 20
-        ));
-    }
-    Ok(Args {
-        file: file.ok_or("missing FILE")?,
-        threads,
-        bits,
-        max_nodes,
-        time,
-    })
-}
+use std::time::{Duration, Instant};
 
 /// `MemAvailable` of /proc/meminfo in bytes (None where there is no such file).
 fn mem_available() -> Option<u64> {
@@ -103,27 +22,29 @@ fn mem_available() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// `m:ss.mmm`, right-aligned in the table's ten-character time column.
 fn fmt_time(d: Duration) -> String {
     let s = d.as_secs_f64();
-    format!("{}:{:06.3}", (s / 60.0) as u64, s % 60.0)
+    format!("{:>10}", format!("{}:{:06.3}", (s / 60.0) as u64, s % 60.0))
 }
 
-/// Runs the command on the arguments after `solve`.
-pub fn run(args: &[String]) -> ExitCode {
-    let Args {
-        file,
-        threads,
-        bits,
-        max_nodes,
-        time,
-    } = match parse(args) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("bb solve: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let text = match std::fs::read_to_string(&file) {
+/// Runs `bb solve`.
+pub fn run(a: &SolveArgs) -> ExitCode {
+    let (threads, bits) = (a.threads, a.tt_bits);
+    let table = 24u64 << bits;
+    if let Some(avail) = mem_available()
+        && table > avail / 2
+    {
+        eprintln!(
+            "bb solve: --tt-bits {bits}: the table needs {} MiB, more than half of the {} MiB \
+             this machine has available",
+            table >> 20,
+            avail >> 20
+        );
+        return ExitCode::from(2);
+    }
+    let file = a.file.display();
+    let text = match std::fs::read_to_string(&a.file) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("bb solve: {file}: {e}");
@@ -141,42 +62,69 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("bb solve: {file}: no problem in the file");
         return ExitCode::from(2);
     }
+    let names: Vec<String> = problems
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p.id.clone().unwrap_or_else(|| (i + 1).to_string()))
+        .collect();
+    let w = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    let rule = format!(
+        "{}-+---------+-------+------------+---------------+-------------+-------------------------",
+        "-".repeat(w)
+    );
     println!(
         "# backend {}, {threads} thread{}, table 2^{bits} entries",
         bb_simd::best_backend().label(),
         if threads == 1 { "" } else { "s" }
     );
-    println!(" # | empties | score |    time    |     nodes     |   nodes/s   | PV");
     println!(
-        "---+---------+-------+------------+---------------+-------------+-------------------------"
+        "{:>w$} | empties | score |    time    |     nodes     |   nodes/s   | PV",
+        "#"
     );
+    println!("{rule}");
     let mut solver = Solver::new(bits);
     let (mut total_nodes, mut total_time, mut bad, mut stopped) = (0u64, Duration::ZERO, 0, 0);
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        threads,
-        max_nodes,
-        stop: time.map(|_| &stop),
-    };
-    for (i, p) in problems.iter().enumerate() {
+    let progress = Progress::stderr();
+    for (i, (p, name)) in problems.iter().zip(&names).enumerate() {
         stop.store(false, Ordering::Relaxed);
-        let t0 = std::time::Instant::now();
-        let res = match time {
-            None => solver.solve(p.board, &limits),
-            Some(t) => with_deadline(t, &stop, || solver.solve(p.board, &limits)),
+        let t0 = Instant::now();
+        let label = format!(
+            "problem {}/{} ({name}, {} empties)",
+            i + 1,
+            problems.len(),
+            p.board.empties()
+        );
+        let mut job = Job {
+            solver: &mut solver,
+            limits: Limits {
+                threads,
+                max_nodes: a.max_nodes.unwrap_or(u64::MAX),
+                stop: a.time.map(|_| &stop),
+            },
+            progress: &progress,
+            label: &label,
         };
-        let s = match res {
-            Ok(s) => s,
+        let res = match a.time {
+            None => job.problem(p.board, a.all_moves),
+            Some(t) => with_deadline(t, &stop, || job.problem(p.board, a.all_moves)),
+        };
+        let (s, moves) = match res {
+            Ok(r) => r,
             Err(e) => {
                 stopped += 1;
                 total_nodes += e.nodes;
                 total_time += t0.elapsed();
                 println!(
-                    "{:>2} | {:>7} | stopped after {} nodes and {} (limit reached)",
-                    i + 1,
+                    "{name:>w$} | {:>7} | stopped after {} nodes and {} (limit reached)",
                     p.board.empties(),
                     e.nodes,
-                    fmt_time(t0.elapsed())
+                    fmt_time(t0.elapsed()).trim_start()
                 );
                 continue;
             }
@@ -184,35 +132,38 @@ pub fn run(args: &[String]) -> ExitCode {
         total_nodes += s.nodes;
         total_time += s.time;
         let want = p.best_score();
-        let ok = want.is_none_or(|w| w == s.score);
-        if !ok {
-            bad += 1;
-        }
+        let best_ok = want.is_none_or(|w| w == s.score);
         let pv: Vec<String> = s.pv.iter().take(12).map(ToString::to_string).collect();
         println!(
-            "{:>2} | {:>7} | {:>+5} | {} | {:>13} | {:>11.0} | {}{}",
-            i + 1,
+            "{name:>w$} | {:>7} | {:>+5} | {} | {:>13} | {:>11.0} | {}{}",
             p.board.empties(),
             s.score,
             fmt_time(s.time),
             s.nodes,
             s.nodes as f64 / s.time.as_secs_f64().max(1e-9),
             pv.join(" "),
-            if ok {
+            if best_ok {
                 String::new()
             } else {
                 format!("   MISMATCH: expected {:+}", want.unwrap_or(0))
             }
         );
+        let mut moves_ok = true;
+        if let Some(moves) = &moves {
+            let (line, ok) = moves_line(p, moves);
+            moves_ok = ok;
+            println!("{:>w$} | moves: {line}", "");
+        }
+        if !(best_ok && moves_ok) {
+            bad += 1;
+        }
     }
-    println!(
-        "---+---------+-------+------------+---------------+-------------+-------------------------"
-    );
+    println!("{rule}");
     println!(
         "{} problems, {} nodes in {} ({:.1} M nodes/s), {} mismatch{}{}",
         problems.len(),
         total_nodes,
-        fmt_time(total_time),
+        fmt_time(total_time).trim_start(),
         total_nodes as f64 / total_time.as_secs_f64().max(1e-9) / 1e6,
         bad,
         if bad == 1 { "" } else { "es" },
@@ -227,6 +178,117 @@ pub fn run(args: &[String]) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Every legal move with its exact score, best first.
+type MoveScores = Vec<(Move, i32)>;
+
+/// One problem's solve: the solver, its limits and the progress line.
+struct Job<'a, 'b> {
+    solver: &'a mut Solver,
+    limits: Limits<'b>,
+    progress: &'a Progress,
+    label: &'a str,
+}
+
+impl Job<'_, '_> {
+    /// Solves `board`; with `all_moves`, solves every legal move's position instead (a pass
+    /// when there is none but the game goes on) and builds the board's solution from the best
+    /// of them, so the work is not done twice. The node limit counts the whole problem.
+    fn problem(
+        &mut self,
+        board: Board,
+        all_moves: bool,
+    ) -> Result<(Solution, Option<MoveScores>), Interrupted> {
+        let t0 = Instant::now();
+        let moves: Vec<Move> = if board.moves() != 0 {
+            board.legal_moves().map(Move::Play).collect()
+        } else if board.pass().moves() != 0 {
+            vec![Move::Pass]
+        } else {
+            Vec::new()
+        };
+        if !all_moves || moves.is_empty() {
+            let (solver, limits) = (&mut *self.solver, &self.limits);
+            let s = self
+                .progress
+                .during(self.label, || solver.solve(board, limits))?;
+            return Ok((s, all_moves.then(Vec::new)));
+        }
+        let mut nodes = 0u64;
+        let mut scores = Vec::with_capacity(moves.len());
+        let mut best: Option<(i32, Move, Vec<Move>)> = None;
+        for (k, &m) in moves.iter().enumerate() {
+            let Some(child) = board.play_move(m) else {
+                continue;
+            };
+            let limits = Limits {
+                max_nodes: self.limits.max_nodes.saturating_sub(nodes),
+                ..self.limits
+            };
+            let label = format!("{}: move {m} {}/{}", self.label, k + 1, moves.len());
+            let solver = &mut *self.solver;
+            let s = self
+                .progress
+                .during(&label, || solver.solve(child, &limits))
+                .map_err(|e| Interrupted {
+                    nodes: nodes + e.nodes,
+                })?;
+            nodes += s.nodes;
+            let score = -s.score;
+            scores.push((m, score));
+            if best.as_ref().is_none_or(|b| score > b.0) {
+                best = Some((score, m, s.pv));
+            }
+        }
+        let Some((score, m, child_pv)) = best else {
+            // Unreachable: a listed move is legal; solve the board itself rather than fail.
+            let s = self.solver.solve(board, &self.limits)?;
+            return Ok((s, Some(Vec::new())));
+        };
+        let mut pv = vec![m];
+        pv.extend(child_pv);
+        scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        Ok((
+            Solution {
+                score,
+                best: Some(m),
+                pv,
+                nodes,
+                time: t0.elapsed(),
+            },
+            Some(scores),
+        ))
+    }
+}
+
+/// The `moves:` line (every move's score, best first; a move whose score differs from the
+/// file's is marked) and whether every score the file lists matched.
+fn moves_line(p: &Problem, moves: &[(Move, i32)]) -> (String, bool) {
+    let mut ok = true;
+    let mut parts: Vec<String> = moves
+        .iter()
+        .map(|&(m, score)| {
+            let listed = p.scores.iter().find(|x| x.0 == m).map(|x| x.1);
+            match listed {
+                Some(want) if want != score => {
+                    ok = false;
+                    format!("{m} {score:+} MISMATCH (file {want:+})")
+                }
+                _ => format!("{m} {score:+}"),
+            }
+        })
+        .collect();
+    for &(m, want) in &p.scores {
+        if !moves.iter().any(|x| x.0 == m) {
+            ok = false;
+            parts.push(format!("{m} MISMATCH (file {want:+}, not a legal move)"));
+        }
+    }
+    if parts.is_empty() {
+        parts.push("none (the game is over)".into());
+    }
+    (parts.join(", "), ok)
 }
 
 /// Runs `f` with `stop` raised after `t` unless `f` returns first.

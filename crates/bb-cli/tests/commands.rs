@@ -1,5 +1,6 @@
-//! `--help` on every subcommand, and the inputs the whole programs refuse: files with nothing
-//! to check and a transposition table larger than the machine.
+//! `--help` on every subcommand, one-line errors with status 2 for every bad command line, and
+//! the inputs the whole programs refuse: files with nothing to check and a transposition table
+//! larger than the machine.
 
 mod cli_common;
 
@@ -16,7 +17,29 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
 
 #[test]
 fn every_subcommand_has_help() {
-    for (args, options) in [
+    // `--help` on each command names every option and says what the obscure ones mean.
+    for (args, explained) in [
+        (
+            &["--help"][..],
+            &[
+                "backends",
+                "bench",
+                "perft",
+                "solve",
+                "BB_BACKEND",
+                "Exit status",
+            ][..],
+        ),
+        (&["help"][..], &["backends", "bench", "perft", "solve"][..]),
+        (&["backends", "--help"][..], &["--json"][..]),
+        (
+            &["bench", "--help"][..],
+            &["--quick", "--filter", "--backend", "--wall", "--json"][..],
+        ),
+        (
+            &["perft", "--help"][..],
+            &["chess", "reversi", "othello"][..],
+        ),
         (
             &["perft", "chess", "--help"][..],
             &[
@@ -26,20 +49,129 @@ fn every_subcommand_has_help() {
                 "--divide",
                 "--threads",
                 "--expect",
+                "exit status 1 when it differs",
+                "--max-nodes",
+                "--time",
+                "0..=10",
             ][..],
         ),
         (
-            &["perft", "reversi", "-h"][..],
+            &["perft", "reversi", "--help"][..],
+            &[
+                "--convention",
+                "a: A pass is a ply",
+                "OEIS A124004",
+                "c: Passes are not plies",
+                "--threads",
+                "--expect",
+                "--max-nodes",
+                "--time",
+                "0..=18",
+            ][..],
+        ),
+        (
+            &["perft", "othello", "-h"][..],
             &["--convention", "--threads", "--expect"][..],
         ),
-        (&["solve", "--help"][..], &["--threads", "--tt-bits"][..]),
+        (
+            &["solve", "--help"][..],
+            &[
+                "--threads",
+                "--tt-bits",
+                "48 MiB",
+                "24 GiB",
+                "--max-nodes",
+                "--time",
+                "--all-moves",
+                "% comment",
+            ][..],
+        ),
     ] {
         let (code, out, err) = run(args);
         assert_eq!(code, Some(0), "{args:?}: {err}");
-        assert!(out.contains("usage: bb"), "{args:?}: {out}");
-        for o in options {
+        assert!(err.is_empty(), "{args:?}: {err}");
+        assert!(out.contains("Usage: bb"), "{args:?}: {out}");
+        for o in explained {
             assert!(out.contains(o), "{args:?} does not explain {o}: {out}");
         }
+    }
+    let (code, out, _) = run(&["--version"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out.trim(), format!("bb {}", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn bad_command_lines_are_one_line_errors() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/fforum-1-19.obf");
+    for (args, says) in [
+        (&[][..], "needs a command"),
+        (&["frobnicate"][..], "'frobnicate'"),
+        (&["perft"][..], "needs a command: chess, reversi"),
+        (&["perft", "go", "3"][..], "'go'"),
+        (&["bench", "--bogus"][..], "'--bogus'"),
+        (&["bench", "--quick=1"][..], "--quick"),
+        (&["bench", "--filter"][..], "--filter"),
+        (&["bench", "--filter="][..], "empty"),
+        (&["bench", "--backend", "avx3"][..], "avx3"),
+        (
+            &["bench", "--filter", "no-such-kernel"][..],
+            "matches no kernel",
+        ),
+        (&["backends", "extra"][..], "'extra'"),
+        (&["perft", "chess"][..], "<DEPTH>"),
+        (&["perft", "chess", "x"][..], "not a number"),
+        (&["perft", "chess", "-3"][..], "-3"),
+        (&["perft", "chess", "2", "3"][..], "'3'"),
+        (&["perft", "chess", "--fen", "nonsense", "2"][..], "FEN"),
+        (&["perft", "chess", "--expect", "x", "2"][..], "--expect"),
+        (
+            &[
+                "perft",
+                "chess",
+                "--epd",
+                "f",
+                "--fen",
+                "8/8/8/8/8/8/8/8 w - - 0 1",
+                "2",
+            ][..],
+            "--epd",
+        ),
+        (
+            &["perft", "chess", "--epd", "/nonexistent/file.epd", "2"][..],
+            "/nonexistent/file.epd",
+        ),
+        (
+            &["perft", "chess", "--byteboard", "--divide", "2"][..],
+            "--divide",
+        ),
+        (&["perft", "chess", "--time", "-1", "2"][..], "positive"),
+        (
+            &["perft", "reversi", "--convention", "d", "3"][..],
+            "a, b, c",
+        ),
+        (
+            &["perft", "othello", "--max-nodes", "lots", "3"][..],
+            "--max-nodes",
+        ),
+        (&["solve"][..], "<FILE.obf>"),
+        (
+            &["solve", "/nonexistent/file.obf"][..],
+            "/nonexistent/file.obf",
+        ),
+        (&["solve", data, "--tt-bits", "9"][..], "10..=30"),
+        (&["solve", data, "--threads", "-2"][..], "--threads"),
+        (&["solve", data, "--max-nodes", "-5"][..], "--max-nodes"),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        let lines = cli_common::own_lines(&err);
+        assert_eq!(lines.len(), 1, "{args:?}: {err}");
+        assert!(lines[0].starts_with("bb"), "{args:?}: {err}");
+        assert!(lines[0].contains(says), "{args:?}: {err} lacks {says}");
+        assert!(
+            !err.contains("panicked") && out.is_empty(),
+            "{args:?}: {err}"
+        );
     }
 }
 

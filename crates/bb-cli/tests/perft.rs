@@ -1,0 +1,136 @@
+//! `bb perft`: the counts of the published tables, `--divide` in Stockfish's format, the
+//! `--max-nodes` / `--time` limits, and no progress output when stderr is not a terminal.
+
+mod cli_common;
+
+use cli_common::bb_command;
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = bb_command().args(args).output().expect("bb runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn counts_match_the_published_tables() {
+    // Chess: the start position (depth 4: 197,281) and Kiwipete (depth 3: 97,862); Othello:
+    // the table in data/README.md (depth 9 is where the conventions first differ).
+    for (args, nodes) in [
+        (&["perft", "chess", "4"][..], 197_281),
+        (
+            &["perft", "chess", "--threads", "2", "--byteboard", "4"][..],
+            197_281,
+        ),
+        (
+            &[
+                "perft",
+                "chess",
+                "--fen",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "3",
+            ][..],
+            97_862,
+        ),
+        (&["perft", "reversi", "9"][..], 3_005_288),
+        (
+            &[
+                "perft",
+                "reversi",
+                "--convention",
+                "c",
+                "--threads",
+                "2",
+                "9",
+            ][..],
+            3_005_320,
+        ),
+        (
+            &["perft", "othello", "--convention", "b", "9"][..],
+            3_005_288,
+        ),
+    ] {
+        let want = nodes.to_string();
+        let (code, out, err) = run(&[args, &["--expect", &want][..]].concat());
+        assert_eq!(code, Some(0), "{args:?}: {out}{err}");
+        assert!(
+            out.starts_with(&format!("nodes {nodes} ")),
+            "{args:?}: {out}"
+        );
+        assert!(
+            out.contains("ok: matches the expected count"),
+            "{args:?}: {out}"
+        );
+        // No progress line: stderr is a pipe here.
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+    let (code, out, _) = run(&["perft", "reversi", "--expect", "8201", "6"]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("MISMATCH: expected 8201 nodes"), "{out}");
+}
+
+#[test]
+fn divide_lists_every_root_move_in_order() {
+    // Depth 6 is cut two plies down: the root lines still come in generation order, one per
+    // root move, and add up to the total (119,060,324 is too long for a test build, so
+    // Kiwipete's position 3 of the perft suite: 11,030,083 at depth 6).
+    let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+    let divide = |depth: &str| {
+        let (code, out, err) = run(&[
+            "perft",
+            "chess",
+            "--divide",
+            "--threads",
+            "2",
+            "--fen",
+            fen,
+            depth,
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let roots: Vec<(String, u64)> = out
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .map(|l| {
+                let (m, n) = l.split_once(": ").expect("move: count");
+                (m.to_owned(), n.parse().expect("count"))
+            })
+            .collect();
+        (roots, out)
+    };
+    let (roots, out) = divide("6");
+    assert_eq!(roots.len(), 14, "{out}");
+    assert_eq!(roots.iter().map(|r| r.1).sum::<u64>(), 11_030_083);
+    assert!(out.contains("\nNodes searched: 11030083\n"), "{out}");
+    // The order of depth 1, where each root move is one sub-tree.
+    let (ones, _) = divide("1");
+    assert!(ones.iter().all(|r| r.1 == 1));
+    let names = |v: &[(String, u64)]| v.iter().map(|r| r.0.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&roots), names(&ones));
+}
+
+#[test]
+fn limits_stop_perft_early() {
+    for args in [
+        &[
+            "perft",
+            "chess",
+            "--max-nodes",
+            "100000",
+            "--expect",
+            "1",
+            "7",
+        ][..],
+        &["perft", "reversi", "--time", "0.05", "--threads", "2", "16"][..],
+    ] {
+        let t0 = std::time::Instant::now();
+        let (code, out, err) = run(args);
+        // A stopped count checks nothing: no verdict, status 0.
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(out.starts_with("stopped after "), "{args:?}: {out}");
+        assert!(out.contains("limit reached"), "{args:?}: {out}");
+        assert!(!out.contains("MISMATCH"), "{args:?}: {out}");
+        assert!(t0.elapsed().as_secs() < 60, "{args:?}");
+    }
+}
