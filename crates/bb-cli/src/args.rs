@@ -88,6 +88,10 @@ pub struct BenchArgs {
     /// the time it waits for a core on a shared machine).
     #[arg(long)]
     pub wall: bool,
+    /// Also draw the results as an SVG bar chart into FILE: for each kernel, one bar per
+    /// variant and backend, throughput and latency.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 impl BenchArgs {

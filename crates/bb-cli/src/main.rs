@@ -127,21 +127,36 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    // Created before the run, so that a path that cannot be written fails in a second, not after
+    // the whole measurement.
+    let svg_file = match a.svg.as_ref().map(std::fs::File::create).transpose() {
+        Ok(f) => f,
+        Err(e) => {
+            let path = a
+                .svg
+                .as_deref()
+                .unwrap_or(std::path::Path::new(""))
+                .display();
+            eprintln!("bb: --svg {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let bar = Progress::stderr();
     let mut progress = |step: usize, total: usize, what: &str| {
         bar.show(|| format!("[{step:>3}/{total}] {what}"));
     };
+    let title = format!(
+        "bb bench{}: {} | dispatch: {} | median of {} interleaved rounds of at least {} us per \
+         variant and mode, {}",
+        if a.quick { " --quick" } else { "" },
+        backends::cpu_model_name(),
+        bb_simd::best(),
+        settings.reps,
+        settings.rep_time.as_micros(),
+        settings.clock.describe()
+    );
     if !a.json {
-        println!(
-            "# bb bench{}: {} | dispatch: {} | median of {} interleaved rounds of at least {} us per \
-             variant and mode, {}",
-            if a.quick { " --quick" } else { "" },
-            backends::cpu_model_name(),
-            bb_simd::best(),
-            settings.reps,
-            settings.rep_time.as_micros(),
-            settings.clock.describe()
-        );
+        println!("# {title}");
         println!("{}\n", bench::LEGEND);
     }
     let cols = bench::Columns::of(registry.entries().iter().map(|e| (e.kernel(), e.variant())));
@@ -178,6 +193,12 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
     }
     for line in report.skipped() {
         eprintln!("{line}");
+    }
+    if let (Some(path), Some(mut f)) = (&a.svg, svg_file)
+        && let Err(e) = f.write_all(bench::svg::chart(&report.rows, &title).as_bytes())
+    {
+        eprintln!("bb: --svg {}: {e}", path.display());
+        return ExitCode::from(2);
     }
     if report.all_checked() {
         ExitCode::SUCCESS

@@ -236,3 +236,133 @@ fn cli_table_legend_first_workload_sizes_and_skips_on_stderr() {
         "{stdout}"
     );
 }
+
+/// A row with the given timings (median, and the range of the rounds around it).
+fn synthetic(
+    kernel: &'static str,
+    variant: &'static str,
+    backend: &'static str,
+    tp: f64,
+    lat: f64,
+) -> bench::Row {
+    bench::Row {
+        kernel,
+        variant,
+        backend,
+        isa: Isa::Scalar,
+        inputs: 1024,
+        m: bench::Measured {
+            checked: true,
+            mismatch: None,
+            throughput_ns: tp,
+            latency_ns: lat,
+            throughput_range: (tp * 0.9, tp * 1.1),
+            latency_range: (lat * 0.95, lat * 1.05),
+            default: variant == "a",
+        },
+    }
+}
+
+/// The `<g class="row">` elements of a chart, each as (kernel, variant, backend, throughput bar
+/// width, latency bar width).
+fn chart_rows(svg: &str) -> Vec<(String, String, String, f64, f64)> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some("row"))
+        .map(|g| {
+            let bar = |class: &str| -> f64 {
+                let bars: Vec<_> = g
+                    .children()
+                    .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some(class))
+                    .collect();
+                assert_eq!(bars.len(), 1, "one {class} bar per row");
+                bars[0].attribute("width").unwrap().parse().unwrap()
+            };
+            let attr = |a: &str| g.attribute(a).unwrap().to_owned();
+            (
+                attr("data-kernel"),
+                attr("data-variant"),
+                attr("data-backend"),
+                bar("throughput"),
+                bar("latency"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn svg_chart_has_one_bar_pair_per_row_and_renders() {
+    let rows = vec![
+        synthetic("flip", "a", "scalar", 2.0, 8.0),
+        synthetic("flip", "b<&>", "avx2", 1.0, 4.0),
+        synthetic("queen", "a", "scalar", 100.0, 50.0),
+    ];
+    let svg = bench::svg::chart(&rows, "test \"chart\" & <title>");
+    let got = chart_rows(&svg);
+    assert_eq!(got.len(), rows.len(), "{svg}");
+    for (r, g) in rows.iter().zip(&got) {
+        assert_eq!(
+            (g.0.as_str(), g.1.as_str(), g.2.as_str()),
+            (r.kernel, r.variant, r.backend)
+        );
+    }
+    // Bars are proportional to the time within a kernel's panel (widths have two decimals),
+    // each panel on its own scale.
+    assert!((got[0].3 / got[1].3 - 2.0).abs() < 1e-3, "{got:?}");
+    assert!((got[0].4 / got[0].3 - 4.0).abs() < 1e-3, "{got:?}");
+    // The slowest bar of each panel spans most of the width, however fast the kernel.
+    assert!(got[0].4 > 400.0 && got[2].3 > 400.0, "{got:?}");
+    // The chart renders: the pixels under the first throughput bar are not white.
+    let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let bar = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("throughput"))
+        .unwrap();
+    let at = |a: &str| bar.attribute(a).unwrap().parse::<f64>().unwrap();
+    let (x, y) = ((at("x") + 2.0) as u32, (at("y") + 2.0) as u32);
+    let px = pixmap.pixel(x, y).unwrap();
+    assert!(
+        (px.red(), px.green(), px.blue()) != (255, 255, 255),
+        "{px:?}"
+    );
+    assert!(pixmap.encode_png().unwrap().len() > 1000);
+}
+
+#[test]
+fn cli_svg_of_a_quick_run_has_a_bar_pair_per_table_row() {
+    let path = std::env::temp_dir().join(format!("bb-cli-bench-{}.svg", std::process::id()));
+    let out = bb_command()
+        .args(["bench", "--quick", "--filter", "popcount", "--svg"])
+        .arg(&path)
+        .env_remove("BB_BACKEND")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let table_rows = stdout
+        .lines()
+        .filter(|l| l.starts_with("popcount "))
+        .count();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let got = chart_rows(&svg);
+    assert!(table_rows >= 2, "{stdout}");
+    assert_eq!(got.len(), table_rows, "{stdout}\n{svg}");
+    assert!(
+        got.iter()
+            .all(|g| g.0 == "popcount" && g.3 > 0.0 && g.4 > 0.0),
+        "{got:?}"
+    );
+}

@@ -34,7 +34,14 @@ fn every_subcommand_has_help() {
         (&["backends", "--help"][..], &["--json"][..]),
         (
             &["bench", "--help"][..],
-            &["--quick", "--filter", "--backend", "--wall", "--json"][..],
+            &[
+                "--quick",
+                "--filter",
+                "--backend",
+                "--wall",
+                "--json",
+                "--svg",
+            ][..],
         ),
         (
             &["perft", "--help"][..],

@@ -28,6 +28,7 @@
 pub mod harness;
 pub mod kernel;
 pub mod report;
+pub mod svg;
 
 pub mod byteboard;
 pub mod dot_u8i8;
