@@ -95,9 +95,10 @@ pub fn run(a: &SolveArgs) -> ExitCode {
         stop.store(false, Ordering::Relaxed);
         let t0 = Instant::now();
         let label = format!(
-            "problem {}/{} ({name}, {} empties)",
+            "problem {}/{} ({}{} empties)",
             i + 1,
             problems.len(),
+            p.id.as_ref().map_or(String::new(), |id| format!("{id}, ")),
             p.board.empties()
         );
         let mut job = Job {

@@ -15,7 +15,7 @@ const BAR_W: f64 = 480.0;
 const BAR_H: f64 = 8.0;
 const ROW_H: f64 = 22.0;
 const PANEL_GAP: f64 = 18.0;
-const TITLE_H: f64 = 62.0;
+const TITLE_H: f64 = 78.0;
 const THROUGHPUT: &str = "#3b78b0";
 const LATENCY: &str = "#e08a2c";
 
@@ -38,14 +38,18 @@ pub fn chart(rows: &[Row], title: &str) -> String {
         s,
         r#"<rect width="{WIDTH}" height="{height}" fill="white"/>"#
     );
+    // The title's first ` | ` part in bold, the rest (the settings) on a line of its own: one
+    // line would run off the chart.
+    let (head, rest) = title.split_once(" | ").unwrap_or((title, ""));
     let _ = writeln!(
         s,
-        r#"<text x="10" y="18" font-size="13" font-weight="bold">{}</text>"#,
-        esc(title)
+        r#"<text x="10" y="18" font-size="13" font-weight="bold">{}</text><text x="10" y="34">{}</text>"#,
+        esc(head),
+        esc(&rest.replace(" | ", ", "))
     );
     let _ = writeln!(
         s,
-        r#"<rect x="10" y="30" width="12" height="{BAR_H}" fill="{THROUGHPUT}"/><text x="26" y="38">throughput (independent calls)</text><rect x="220" y="30" width="12" height="{BAR_H}" fill="{LATENCY}"/><text x="236" y="38">latency (each input depends on the previous result)</text><text x="10" y="56">ns per call, shorter is faster; * marks the backend's default variant; the whiskers span the rounds</text>"#
+        r#"<rect x="10" y="46" width="12" height="{BAR_H}" fill="{THROUGHPUT}"/><text x="26" y="54">throughput (independent calls)</text><rect x="220" y="46" width="12" height="{BAR_H}" fill="{LATENCY}"/><text x="236" y="54">latency (each input depends on the previous result)</text><text x="10" y="72">ns per call, shorter is faster; * marks the backend's default variant; the whiskers span the rounds</text>"#
     );
     let mut y = TITLE_H;
     for p in &panels {
