@@ -52,6 +52,7 @@ pub fn run(a: &PerftChessArgs) -> ExitCode {
     let out = match count(
         &pos,
         a.depth,
+        split_plies(a.depth),
         a.threads,
         a.byteboard,
         limits,
@@ -124,11 +125,13 @@ fn split_plies(depth: u32) -> u32 {
 }
 
 /// Perft of `pos` on the bitboard `Position` or, with `byteboard`, on the byteboard position,
-/// cut into sub-trees ([`split::run`]); `on_root` hears each root move's count in order.
+/// cut into sub-trees `plies` (1 or 2) below the root ([`split::run`]); `on_root` hears each
+/// root move's count in order.
 #[allow(clippy::too_many_arguments)] // the split run's parameters, passed through
 fn count(
     pos: &Position,
     depth: u32,
+    plies: u32,
     threads: usize,
     byteboard: bool,
     limits: Limits,
@@ -145,7 +148,7 @@ fn count(
         });
     }
     let roots = MoveList::legal(pos);
-    let below = split_plies(depth).min(depth);
+    let below = plies.clamp(1, 2).min(depth);
     if !byteboard {
         let mut jobs = Vec::new();
         for (i, &m) in roots.iter().enumerate() {
@@ -252,6 +255,7 @@ fn run_epd(file: &str, max_depth: u32, threads: usize, byteboard: bool) -> ExitC
         let got = match count(
             pos,
             *depth,
+            split_plies(*depth),
             threads,
             byteboard,
             Limits::default(),
@@ -316,15 +320,22 @@ mod tests {
 
     #[test]
     fn split_counts_match_the_library() {
-        // Perft suite position 3: a small tree, so depth 6 (cut two plies down) stays quick.
+        // Perft suite position 3 (published counts), cut one and two plies down.
         let pos = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
         let off = Progress::new(false);
-        for (depth, want) in [(1, 14), (2, 191), (5, 674_624), (6, 11_030_083)] {
+        for (depth, plies, want) in [
+            (1, 1, 14),
+            (1, 2, 14),
+            (2, 2, 191),
+            (4, 1, 43_238),
+            (4, 2, 43_238),
+        ] {
             for (threads, byteboard) in [(1, false), (2, false), (2, true)] {
                 let mut roots = Vec::new();
                 let out = count(
                     &pos,
                     depth,
+                    plies,
                     threads,
                     byteboard,
                     Limits::default(),
