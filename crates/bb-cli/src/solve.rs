@@ -243,9 +243,10 @@ impl Job<'_, '_> {
             }
         }
         let Some((score, m, child_pv)) = best else {
-            // Unreachable: a listed move is legal; solve the board itself rather than fail.
+            // Every move of `moves` is legal, so `best` is set; should that ever change, the
+            // board's own solve is still a right answer (without the per-move scores).
             let s = self.solver.solve(board, &self.limits)?;
-            return Ok((s, Some(Vec::new())));
+            return Ok((s, None));
         };
         let mut pv = vec![m];
         pv.extend(child_pv);
