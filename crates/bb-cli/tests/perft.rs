@@ -134,3 +134,28 @@ fn limits_stop_perft_early() {
         assert!(t0.elapsed().as_secs() < 60, "{args:?}");
     }
 }
+
+#[test]
+fn progress_shows_on_a_terminal_and_is_erased() {
+    // `script` (util-linux) runs `bb` on a pseudo-terminal; without it, or under an emulator
+    // lane (whose runner would have to go inside the command line), there is nothing to check.
+    let script_works = std::process::Command::new("script")
+        .args(["-qec", "true", "/dev/null"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !script_works || std::env::var_os("BB_TEST_RUNNER").is_some() {
+        eprintln!("skipped: no `script` to provide a terminal");
+        return;
+    }
+    let bb = env!("CARGO_BIN_EXE_bb");
+    let out = std::process::Command::new("script")
+        .args(["-qec", &format!("{bb} perft reversi 11"), "/dev/null"])
+        .output()
+        .expect("script runs");
+    let tty = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{tty}");
+    // Progress lines rewrite themselves (`\r`, erase line) and the result follows an erase.
+    assert!(tty.contains("perft reversi 11: "), "{tty:?}");
+    assert!(tty.contains(" sub-trees, "), "{tty:?}");
+    assert!(tty.contains("\r\x1b[Knodes 212258800 "), "{tty:?}");
+}
