@@ -18,13 +18,29 @@
 /// `#[inline(always)]` backend operation in it becomes an out-of-line call: a recursive Othello
 /// perft written that way ran 15-30x slower than the same code on the `Scalar` token.
 ///
+/// A free function (no `self`) is also unrolled once: inside its body, its own name is an
+/// `#[inline(always)]` copy of the body whose recursive calls go back out to the function, so a
+/// recursion makes one real call per two levels instead of one per level. A call costs more
+/// than it seems on the AVX backends (callee-saved registers, vector constants reloaded,
+/// `vzeroupper` on both sides), and in a search the calls to the parents of the leaves are
+/// most of them: a plain recursive Othello perft that bulk-counts its last ply runs level with
+/// the library's hand-fused two-ply loop when the depth is even (the parents of the leaves are
+/// then the inlined level), and makes half the calls of before at every other level when it is
+/// odd. Methods are not unrolled (their recursion is `self.f(..)`, which a name cannot
+/// redirect).
+///
 /// Several functions may share one invocation (a search and its quiescence search), and the
 /// macro also works inside `impl` blocks (methods taking `self`, `&self` or `&mut self`).
-/// `return` and `?` behave as in an ordinary function. Not supported: `const`, `async` and
-/// `unsafe` functions.
+/// `return` and `?` behave as in an ordinary function; the recursive call may use a turbofish
+/// (`perft::<B, K>(..)`) or sit in a closure. Not supported: `const`, `async` and `unsafe`
+/// functions.
 ///
 /// When the token is not a parameter but reachable from one (a search struct that stores it),
 /// name it first: `specialize! { token = self.b; fn deep(&mut self, ...) -> i32 { ... } }`.
+/// Name it the same way for an associated function without `self` inside an `impl`
+/// (`specialize! { token = b; fn f<B: Backend>(b: B, ..) -> u32 { .. Self::f(b, ..) } }`):
+/// the unrolled copy is a nested function, which cannot mention `Self`, so such a function is
+/// compiled the way a method is.
 ///
 /// ```
 /// use bb_simd::{Backend, specialize};
@@ -78,7 +94,7 @@ macro_rules! specialize {
 macro_rules! __specialize_fns {
     ([$($tok:tt)*]) => {};
     ([$($tok:tt)*] $(#[$attr:meta])* $vis:vis fn $name:ident $($rest:tt)*) => {
-        $crate::__specialize_sig! { [$($tok)*] [$(#[$attr])* $vis fn $name] $($rest)* }
+        $crate::__specialize_sig! { [$($tok)*] [$(#[$attr])* $vis] $name [] $($rest)* }
     };
 }
 
@@ -86,11 +102,11 @@ macro_rules! __specialize_fns {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __specialize_sig {
-    ($tok:tt [$($head:tt)*] ($($params:tt)*) $($rest:tt)*) => {
-        $crate::__specialize_ret! { $tok [$($head)*] ($($params)*) $($rest)* }
+    ($tok:tt $pre:tt $name:ident $gen:tt ($($params:tt)*) $($rest:tt)*) => {
+        $crate::__specialize_ret! { $tok $pre $name $gen ($($params)*) $($rest)* }
     };
-    ($tok:tt [$($head:tt)*] $t:tt $($rest:tt)*) => {
-        $crate::__specialize_sig! { $tok [$($head)* $t] $($rest)* }
+    ($tok:tt $pre:tt $name:ident [$($gen:tt)*] $t:tt $($rest:tt)*) => {
+        $crate::__specialize_sig! { $tok $pre $name [$($gen)* $t] $($rest)* }
     };
 }
 
@@ -98,19 +114,19 @@ macro_rules! __specialize_sig {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __specialize_ret {
-    ([$($tok:tt)*] $head:tt $params:tt -> $ret:ty { $($body:tt)* } $($more:tt)*) => {
-        $crate::__specialize_emit! { [$($tok)*] $head $params [$ret] [] { $($body)* } }
+    ([$($tok:tt)*] $pre:tt $name:ident $gen:tt $params:tt -> $ret:ty { $($body:tt)* } $($more:tt)*) => {
+        $crate::__specialize_emit! { [$($tok)*] $pre $name $gen $params [$ret] [] { $($body)* } }
         $crate::__specialize_fns! { [$($tok)*] $($more)* }
     };
-    ($tok:tt $head:tt $params:tt -> $ret:ty where $($rest:tt)*) => {
-        $crate::__specialize_where! { $tok $head $params [$ret] [where] $($rest)* }
+    ($tok:tt $pre:tt $name:ident $gen:tt $params:tt -> $ret:ty where $($rest:tt)*) => {
+        $crate::__specialize_where! { $tok $pre $name $gen $params [$ret] [where] $($rest)* }
     };
-    ([$($tok:tt)*] $head:tt $params:tt { $($body:tt)* } $($more:tt)*) => {
-        $crate::__specialize_emit! { [$($tok)*] $head $params [()] [] { $($body)* } }
+    ([$($tok:tt)*] $pre:tt $name:ident $gen:tt $params:tt { $($body:tt)* } $($more:tt)*) => {
+        $crate::__specialize_emit! { [$($tok)*] $pre $name $gen $params [()] [] { $($body)* } }
         $crate::__specialize_fns! { [$($tok)*] $($more)* }
     };
-    ($tok:tt $head:tt $params:tt where $($rest:tt)*) => {
-        $crate::__specialize_where! { $tok $head $params [()] [where] $($rest)* }
+    ($tok:tt $pre:tt $name:ident $gen:tt $params:tt where $($rest:tt)*) => {
+        $crate::__specialize_where! { $tok $pre $name $gen $params [()] [where] $($rest)* }
     };
 }
 
@@ -118,25 +134,87 @@ macro_rules! __specialize_ret {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __specialize_where {
-    ([$($tok:tt)*] $head:tt $params:tt [$ret:ty] [$($w:tt)*] { $($body:tt)* } $($more:tt)*) => {
-        $crate::__specialize_emit! { [$($tok)*] $head $params [$ret] [$($w)*] { $($body)* } }
+    (
+        [$($tok:tt)*] $pre:tt $name:ident $gen:tt $params:tt [$ret:ty] [$($w:tt)*]
+        { $($body:tt)* } $($more:tt)*
+    ) => {
+        $crate::__specialize_emit! {
+            [$($tok)*] $pre $name $gen $params [$ret] [$($w)*] { $($body)* }
+        }
         $crate::__specialize_fns! { [$($tok)*] $($more)* }
     };
-    ($tok:tt $head:tt $params:tt [$ret:ty] [$($w:tt)*] $t:tt $($rest:tt)*) => {
-        $crate::__specialize_where! { $tok $head $params [$ret] [$($w)* $t] $($rest)* }
+    ($tok:tt $pre:tt $name:ident $gen:tt $params:tt [$ret:ty] [$($w:tt)*] $t:tt $($rest:tt)*) => {
+        $crate::__specialize_where! { $tok $pre $name $gen $params [$ret] [$($w)* $t] $($rest)* }
     };
 }
 
-/// Writes one [`specialize!`] function: the signature as given, the body inside `vectorize`.
+/// Writes one [`specialize!`] function. A method (a `self` parameter or a `token = ...;`) gets
+/// its body inside `vectorize` as written; a free function gets it twice (see
+/// `__specialize_free!`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __specialize_emit {
-    ([$($tok:tt)*] [$($head:tt)*] ($($params:tt)*) [$ret:ty] [$($w:tt)*] { $($body:tt)* }) => {
-        $($head)* ($($params)*) -> $ret $($w)* {
+    ([$t:expr] $($rest:tt)*) => {
+        $crate::__specialize_method! { [$t] $($rest)* }
+    };
+    ([] $pre:tt $name:ident $gen:tt (& $($p:tt)*) $($rest:tt)*) => {
+        $crate::__specialize_method! { [] $pre $name $gen (& $($p)*) $($rest)* }
+    };
+    ([] $pre:tt $name:ident $gen:tt (self $($p:tt)*) $($rest:tt)*) => {
+        $crate::__specialize_method! { [] $pre $name $gen (self $($p)*) $($rest)* }
+    };
+    ([] $pre:tt $name:ident $gen:tt (mut self $($p:tt)*) $($rest:tt)*) => {
+        $crate::__specialize_method! { [] $pre $name $gen (mut self $($p)*) $($rest)* }
+    };
+    ([] $($rest:tt)*) => {
+        $crate::__specialize_free! { $($rest)* }
+    };
+}
+
+/// A method: the signature as given, the body inside `vectorize`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __specialize_method {
+    (
+        [$($tok:tt)*] [$($pre:tt)*] $name:ident [$($gen:tt)*] ($($params:tt)*) [$ret:ty]
+        [$($w:tt)*] { $($body:tt)* }
+    ) => {
+        $($pre)* fn $name $($gen)* ($($params)*) -> $ret $($w)* {
             $crate::Backend::vectorize(
                 $crate::__specialize_token!([$($tok)*] $($params)*),
                 #[inline(always)]
                 move || -> $ret { $($body)* },
+            )
+        }
+    };
+}
+
+/// A free function: the body inside `vectorize`, where the function's own name is an
+/// `#[inline(always)]` copy of it whose recursive calls go back out to the function. A
+/// recursion then makes one call per two levels, and a search whose last level is bulk-counted
+/// or evaluated in place makes no call at all for the parents of its leaves when the depth
+/// left has the right parity. The copy is a nested item, so it names the function by the
+/// name the function has where it is declared; inside an `impl`, write methods (`self`) or
+/// name the token with `token = ...;`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __specialize_free {
+    (
+        [$($pre:tt)*] $name:ident [$($gen:tt)*] ($($params:tt)*) [$ret:ty] [$($w:tt)*]
+        { $($body:tt)* }
+    ) => {
+        $($pre)* fn $name $($gen)* ($($params)*) -> $ret $($w)* {
+            #[inline(always)]
+            #[allow(dead_code, unused, clippy::too_many_arguments)]
+            fn __bb_specialize_level $($gen)* ($($params)*) -> $ret $($w)* { $($body)* }
+            $crate::Backend::vectorize(
+                $crate::__specialize_token!([] $($params)*),
+                #[inline(always)]
+                move || -> $ret {
+                    #[allow(unused_imports)]
+                    use __bb_specialize_level as $name;
+                    $($body)*
+                },
             )
         }
     };

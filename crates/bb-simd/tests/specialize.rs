@@ -183,3 +183,75 @@ fn try_best_backend_agrees_with_best() {
     assert_eq!(b, bb_simd::best_backend());
     assert_eq!(b.isa(), bb_simd::best());
 }
+
+specialize! {
+    /// A const generic and turbofish recursion: the sum of `x >> (K * i)` over `i in 0..=depth`,
+    /// with the popcount of each term, counted in a closure that recurses.
+    fn strided<B: Backend, const K: u32>(b: B, x: u64, depth: u32) -> u64 {
+        let here = u64::from(b.popcnt(x));
+        if depth == 0 {
+            return here;
+        }
+        let deeper = |y: u64| strided::<B, K>(b, y, depth - 1);
+        here + deeper(x >> K)
+    }
+}
+
+fn reference_strided(x: u64, k: u32, depth: u32) -> u64 {
+    (0..=depth)
+        .map(|i| u64::from(x.checked_shr(k * i).unwrap_or(0).count_ones()))
+        .sum()
+}
+
+#[test]
+fn turbofish_closures_and_local_functions() {
+    // A recursive function declared inside a function body, as doctests and examples do.
+    specialize! {
+        fn fib<B: Backend>(b: B, n: u32) -> u64 {
+            if n < 2 {
+                return u64::from(b.popcnt(u64::from(n)));
+            }
+            fib(b, n - 1) + fib(b, n - 2)
+        }
+    }
+    for backend in bb_simd::test_backends() {
+        for depth in [0, 1, 2, 5, 9] {
+            for x in [0u64, 1, 0xff, u64::MAX, 0x0123_4567_89ab_cdef] {
+                let got = bb_simd::dispatch!(backend, |b| strided::<_, 7>(b, x, depth));
+                assert_eq!(got, reference_strided(x, 7, depth), "{backend} {x:#x} {depth}");
+            }
+        }
+        let fibs: Vec<u64> = (0..20).map(|n| bb_simd::dispatch!(backend, |b| fib(b, n))).collect();
+        let mut want = vec![0u64, 1];
+        while want.len() < 20 {
+            want.push(want[want.len() - 1] + want[want.len() - 2]);
+        }
+        assert_eq!(fibs, want, "{backend}");
+    }
+}
+
+struct Halver;
+
+impl Halver {
+    specialize! {
+        token = b;
+        /// An associated function without `self` names its token, so it is not unrolled (the
+        /// unrolled copy could not mention `Self`).
+        fn halvings<B: Backend>(b: B, x: u64) -> u32 {
+            if x == 0 {
+                return b.popcnt(x);
+            }
+            1 + Self::halvings(b, x >> 1)
+        }
+    }
+}
+
+#[test]
+fn associated_function_with_a_named_token() {
+    for backend in bb_simd::test_backends() {
+        for x in [0u64, 1, 5, 0xff, u64::MAX] {
+            let got = bb_simd::dispatch!(backend, |b| Halver::halvings(b, x));
+            assert_eq!(got, 64 - x.leading_zeros(), "{backend} {x:#x}");
+        }
+    }
+}
