@@ -443,7 +443,7 @@ impl Byteboard {
         self.attacks[c][32..].copy_from_slice(&b.u16x32_to_array(odd));
     }
 
-    /// Clears piece `id` of colour `c` from its attack table (seed: `removeAttacks`).
+    /// Clears piece `id` of colour `c` from its attack table (87flowers' `removeAttacks`).
     #[inline(always)]
     pub fn remove_attacks<B: Backend>(&mut self, b: B, c: Color, id: u8) {
         b.vectorize(|| self.remove_attacks_impl(b, c, id));
@@ -456,7 +456,7 @@ impl Byteboard {
         self.store_table(b, c.index(), b.u16x32_and(e, m), b.u16x32_and(o, m));
     }
 
-    /// Flips the attacks of every slider whose ray passes through `sq` beyond it (seed:
+    /// Flips the attacks of every slider whose ray passes through `sq` beyond it (87flowers'
     /// `incrementalSliderUpdate`). Call it whenever `sq` turns from empty to occupied or back;
     /// the piece on `sq` itself does not matter.
     #[inline(always)]
@@ -533,7 +533,7 @@ impl Byteboard {
         self.store_table(b, 1, be, bo);
     }
 
-    /// ORs the attacks of piece `p` standing on `sq` into its colour's table (seed:
+    /// ORs the attacks of piece `p` standing on `sq` into its colour's table (87flowers'
     /// `addAttacks`, Clockwork's table form with VPSHUFBITQMB).
     #[inline(always)]
     pub fn add_attacks<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
@@ -587,7 +587,7 @@ impl Byteboard {
         );
     }
 
-    /// Puts `p` on the empty square `sq` (seed: `addPiece`).
+    /// Puts `p` on the empty square `sq` (87flowers' `addPiece`).
     #[inline(always)]
     pub fn add_piece<B: Backend>(&mut self, b: B, p: Place, sq: Square) {
         self.with_board(
@@ -605,7 +605,7 @@ impl Byteboard {
         self.add_attacks_impl(b, p, sq, *board);
     }
 
-    /// Removes the piece on `sq` (seed: `removePiece`).
+    /// Removes the piece on `sq` (87flowers' `removePiece`).
     #[inline(always)]
     pub fn remove_piece<B: Backend>(&mut self, b: B, sq: Square) {
         self.with_board(
@@ -625,7 +625,7 @@ impl Byteboard {
         self.piece_sq[p.color().index()][usize::from(p.id())] = NO_SQUARE;
     }
 
-    /// Replaces the piece on the occupied square `sq` by `p` (seed: `mutatePiece`, used for
+    /// Replaces the piece on the occupied square `sq` by `p` (87flowers' `mutatePiece`, used for
     /// captures).
     #[inline(always)]
     pub fn mutate_piece<B: Backend>(&mut self, b: B, p: Place, sq: Square) {

@@ -11,7 +11,7 @@ use bb_simd::Backend;
 
 /// PEXT bitboards: `table[offset + pext(occ, mask)]` (BMI2).
 ///
-/// Not from a seed: the standard baseline (as in Stockfish and cozy-chess's `pext` feature). It
+/// The standard baseline (as in Stockfish and cozy-chess's `pext` feature). It
 /// needs BMI2 and is only chosen as a default where [`Backend::FAST_PEXT`] (PEXT is microcoded,
 /// ~18+ cycles and data dependent, on AMD before Zen 3). Tables: 107,648 x u64 (841 KiB).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,7 +36,7 @@ impl SliderVariant for Pext {
 
 /// Fancy magic bitboards: `table[offset + ((occ & mask) * magic >> shift)]`.
 ///
-/// Not from a seed: the classic baseline. Any ISA; the magics are found by `build.rs` with a
+/// The classic baseline. Any ISA; the magics are found by `build.rs` with a
 /// fixed-seed random search (well under a second). Tables: 107,648 x u64 (841 KiB).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FancyMagic;
@@ -59,7 +59,7 @@ impl SliderVariant for FancyMagic {
 
 /// Compressed PEXT bitboards: `pdep(table16[offset + pext(occ, mask)], empty_attacks)` (BMI2).
 ///
-/// Not from a seed: a known refinement of the PEXT baseline. Each attack set is stored as the 16
+/// A known refinement of the PEXT baseline. Each attack set is stored as the 16
 /// bits it has on the empty-board attack set (a rook sees at most 14 squares, a bishop 13), and
 /// PDEP puts them back: one more instruction per lookup for a table a quarter the size
 /// (128 Ki x u16 = 256 KiB, padded to a power of two so that masking the index proves it in
@@ -94,7 +94,7 @@ impl SliderVariant for PextPdep16 {
 /// same table (PEXT gathers the file's inner six squares, PDEP deposits the byte back on the
 /// file), the bishop from its PEXT table (5,248 x u64, 41 KiB). BMI2.
 ///
-/// Not from a seed: a latency-minded mix of the baselines. A queen's rook half otherwise reads the
+/// A latency-minded mix of the baselines. A queen's rook half otherwise reads the
 /// 800 KiB rook PEXT table, which lives in L2 at best, and that load is most of the latency of
 /// a dependent chain; here every load is to a table that fits L1. Default only where
 /// [`Backend::FAST_PEXT`].
@@ -127,7 +127,7 @@ impl SliderVariant for PextSmall {
 /// (64 x 64 x u64, 32 KiB), the rank from the 512-byte first-rank table, the bishop from its
 /// PEXT table (41 KiB). BMI2.
 ///
-/// Not from a seed: [`PextSmall`] without its PDEP (the file table stores the attack sets
+/// [`PextSmall`] without its PDEP (the file table stores the attack sets
 /// themselves), so two PEXT per queen as in [`Pext`], but every table fits L1 or a small L2
 /// share where [`Pext`]'s rook table is 800 KiB. Default only where [`Backend::FAST_PEXT`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

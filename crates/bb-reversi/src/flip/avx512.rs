@@ -1,5 +1,5 @@
 //! AVX-512 (VL/CD) variants (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX512CD/VL
-//! (VPLZCNTQ)"), and two beyond the seed: the GFNI bit-reversal variant and the BITALG
+//! (VPLZCNTQ)"), and two of the project's own: the GFNI bit-reversal variant and the BITALG
 //! (VPSHUFBITQMB) ray gather.
 
 use super::avx2::{fold, setup};

@@ -13,7 +13,7 @@ const WRAP: [u64; 4] = [
     0x7e7e_7e7e_7e7e_7e7e,
 ];
 
-// ----- outflank -> flip conversions (seed "Outflank → Flip") ------------------------------
+// ----- outflank -> flip conversions (Okuhara's "Outflank → Flip") ------------------------------
 
 /// MSB-ward: bits below `of`, only if `of != 0` ("subtract (outflank != 0)").
 #[inline(always)]
@@ -72,7 +72,7 @@ fn down_clz(m: u64, p: u64, o: u64) -> u64 {
     above_mul(of) & m
 }
 
-/// One direction by parallel prefix, shifting left by `s` (seed "Parallel Prefix").
+/// One direction by parallel prefix, shifting left by `s` (Okuhara's "Parallel Prefix").
 #[inline(always)]
 fn pp_left(x: u64, p: u64, mo: u64, s: u32) -> u64 {
     let mut f = (x << s) & mo;
