@@ -218,10 +218,16 @@ fn turbofish_closures_and_local_functions() {
         for depth in [0, 1, 2, 5, 9] {
             for x in [0u64, 1, 0xff, u64::MAX, 0x0123_4567_89ab_cdef] {
                 let got = bb_simd::dispatch!(backend, |b| strided::<_, 7>(b, x, depth));
-                assert_eq!(got, reference_strided(x, 7, depth), "{backend} {x:#x} {depth}");
+                assert_eq!(
+                    got,
+                    reference_strided(x, 7, depth),
+                    "{backend} {x:#x} {depth}"
+                );
             }
         }
-        let fibs: Vec<u64> = (0..20).map(|n| bb_simd::dispatch!(backend, |b| fib(b, n))).collect();
+        let fibs: Vec<u64> = (0..20)
+            .map(|n| bb_simd::dispatch!(backend, |b| fib(b, n)))
+            .collect();
         let mut want = vec![0u64, 1];
         while want.len() < 20 {
             want.push(want[want.len() - 1] + want[want.len() - 2]);
