@@ -61,7 +61,7 @@ fn count(
     label: &str,
 ) -> Outcome {
     let mut jobs = Vec::new();
-    let base = split_positions(board, depth, split_plies(depth), cv, &mut jobs);
+    let base = perft::split(board, depth, split_plies(depth), cv, &mut jobs);
     let jobs: Vec<(usize, (Board, u32))> = jobs.into_iter().map(|j| (0, j)).collect();
     let mut out = split::run(
         &jobs,
@@ -75,44 +75,6 @@ fn count(
     );
     out.total += base;
     out
-}
-
-/// Appends the positions `split` plies below `board` with their remaining depth to `out`, and
-/// returns the leaves met on the way (games that end, or `depth` reached), following the
-/// conventions of `bb_reversi::perft`: a pass is a ply in A and B and free in C; a finished
-/// game is a leaf in A and C.
-fn split_positions(
-    board: Board,
-    depth: u32,
-    split: u32,
-    cv: Convention,
-    out: &mut Vec<(Board, u32)>,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if split == 0 {
-        out.push((board, depth));
-        return 0;
-    }
-    let moves = board.moves();
-    if moves == 0 {
-        let pass = board.pass();
-        if pass.moves() == 0 {
-            return u64::from(cv != Convention::B);
-        }
-        return match cv {
-            Convention::C => split_positions(pass, depth, split, cv, out),
-            _ => split_positions(pass, depth - 1, split - 1, cv, out),
-        };
-    }
-    let mut n = 0;
-    for sq in bb_core::Bitboard(moves) {
-        if let Some(next) = board.play(sq) {
-            n += split_positions(next, depth - 1, split - 1, cv, out);
-        }
-    }
-    n
 }
 
 #[cfg(test)]
@@ -139,7 +101,7 @@ mod tests {
                     let want = perft::perft(board, depth, cv);
                     for (threads, split) in [(1, split_plies(depth)), (2, 3.min(depth))] {
                         let mut jobs = Vec::new();
-                        let base = split_positions(board, depth, split, cv, &mut jobs);
+                        let base = perft::split(board, depth, split, cv, &mut jobs);
                         let sum: u64 = jobs.iter().map(|&(b, d)| perft::perft(b, d, cv)).sum();
                         assert_eq!(base + sum, want, "{cv:?} depth {depth} split {split}");
                         let out = count(board, depth, cv, threads, Limits::default(), &off, "t");

@@ -3,16 +3,7 @@
 
 mod cli_common;
 
-use cli_common::bb_command;
-
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = bb_command().args(args).output().expect("bb runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use cli_common::run;
 
 #[test]
 fn counts_match_the_published_tables() {

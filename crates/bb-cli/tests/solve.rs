@@ -3,19 +3,10 @@
 
 mod cli_common;
 
-use cli_common::bb_command;
+use cli_common::run;
 use std::collections::HashMap;
 
 const FFO_1_19: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/fforum-1-19.obf");
-
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = bb_command().args(args).output().expect("bb runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Every `MOVE:score` the file lists, per problem line, read straight from the text (lower
 /// case moves).

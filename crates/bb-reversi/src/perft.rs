@@ -134,20 +134,32 @@ pub fn perft(board: Board, depth: u32, cv: Convention) -> u64 {
     bb_simd::dispatch!(|b| perft_with(b, board, depth, cv))
 }
 
-/// The positions `split` plies below `board` (in convention `cv`) with their remaining depth,
-/// plus the leaves counted on the way (finished games, or depth reached).
-#[cfg(feature = "std")]
-fn split_positions(
+/// Cuts the tree of `board` `split` plies below it, for sharing perft among threads: appends
+/// each position there with its remaining depth to `out` (in move order), and returns the
+/// leaves met on the way (games that end, or `depth` reached), in convention `cv` (a pass is a
+/// ply in A and B and free in C; a finished game is a leaf in A and C). The perft of `board`
+/// is the return value plus the perft of every position in `out` to its depth.
+///
+/// ```
+/// use bb_reversi::{Board, perft::{perft, split, Convention}};
+/// let mut jobs = Vec::new();
+/// let base = split(Board::START, 7, 2, Convention::A, &mut jobs);
+/// assert_eq!(jobs.len(), 12); // the 12 positions two plies in
+/// let sum: u64 = jobs.iter().map(|&(b, d)| perft(b, d, Convention::A)).sum();
+/// assert_eq!(base + sum, perft(Board::START, 7, Convention::A));
+/// ```
+#[cfg(feature = "alloc")]
+pub fn split(
     board: Board,
     depth: u32,
-    split: u32,
+    split_plies: u32,
     cv: Convention,
     out: &mut alloc::vec::Vec<(Board, u32)>,
 ) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if split == 0 {
+    if split_plies == 0 {
         out.push((board, depth));
         return 0;
     }
@@ -158,14 +170,14 @@ fn split_positions(
             return u64::from(cv != Convention::B);
         }
         return match cv {
-            Convention::C => split_positions(pass, depth, split, cv, out),
-            _ => split_positions(pass, depth - 1, split - 1, cv, out),
+            Convention::C => split(pass, depth, split_plies, cv, out),
+            _ => split(pass, depth - 1, split_plies - 1, cv, out),
         };
     }
     let mut n = 0;
     for sq in bb_core::Bitboard(moves) {
         if let Some(next) = board.play(sq) {
-            n += split_positions(next, depth - 1, split - 1, cv, out);
+            n += split(next, depth - 1, split_plies - 1, cv, out);
         }
     }
     n
@@ -186,7 +198,7 @@ pub fn perft_threads(board: Board, depth: u32, cv: Convention, threads: usize) -
         return perft(board, depth, cv);
     }
     let mut work = alloc::vec::Vec::new();
-    let base = split_positions(board, depth, 3, cv, &mut work);
+    let base = split(board, depth, 3, cv, &mut work);
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(base);
     let backend = bb_simd::best_backend();

@@ -24,3 +24,14 @@ pub fn bb_command() -> Command {
 pub fn own_lines(stderr: &str) -> Vec<&str> {
     stderr.lines().filter(|l| !l.starts_with("qemu-")).collect()
 }
+
+/// Runs `bb` with `args`: its exit code, stdout and stderr.
+#[allow(dead_code)] // not every test file runs whole commands this way
+pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = bb_command().args(args).output().expect("bb runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
