@@ -370,7 +370,15 @@ fn mismatch_text(i: usize, x: &dyn Debug, got: u64, want: u64) -> String {
 
 /// Nanoseconds per call of one repetition of `pass` (which makes `calls` calls). When
 /// `*passes` is 0, `pass` first runs twice to warm up, and `*passes` becomes the number of
-/// passes that makes a repetition last `settings.rep_time`.
+/// passes that makes a repetition last `settings.rep_time`; otherwise one untimed pass warms
+/// up.
+///
+/// The untimed pass matters because the repetitions of a kernel's variants are interleaved:
+/// the other variants ran since this one's last repetition, and those with large tables
+/// (the magic and PEXT sliders: 800 KiB and more each) evict this one's table lines from the
+/// L2 cache. Timed, the refill lands on the first backend of each table variant in a round
+/// (`bb bench --quick` on a Zen 4: rook/fancy_magic scalar 2.3 ns instead of 1.4, queen/pext
+/// AVX2 2.7 instead of 1.6, the same variants on the next backends unaffected).
 pub fn time_repetition(
     pass: &mut dyn FnMut() -> u64,
     calls: usize,
@@ -384,6 +392,8 @@ pub fn time_repetition(
         black_box(pass());
         let one = ((clock.now_ns() - t) / 2).max(1);
         *passes = (settings.rep_time.as_nanos() / one).clamp(1, 1 << 20) as usize;
+    } else {
+        black_box(pass());
     }
     let t = clock.now_ns();
     for _ in 0..*passes {
