@@ -6,9 +6,16 @@
 //! `cargo bench -p bb-benches --bench api`. Criterion ids: `api/<kernel>/<way>/<mode>`, `way`
 //! `token` or `auto`; the difference is what a call of the high-level API costs in this build
 //! (nothing when `bb_simd::STATIC_BEST` is set, as with `-C target-cpu=native` on AVX-512 VBMI).
+//!
+//! The group `search` times the same two ways in a search loop: Othello perft(7) and chess
+//! perft(4) from the start, `token` written with `specialize!` and the token methods under one
+//! `dispatch!`, `auto` the same recursion through the dispatching methods (`Board::moves`,
+//! `Board::play`; `Position::legal_moves`, `Position::count_legal`).
 #![forbid(unsafe_code)]
 
 mod common;
+#[path = "common/searches.rs"]
+mod searches;
 
 use bb_chess::{Bitboard, queen_attacks, queen_attacks_with, rook_attacks, rook_attacks_with};
 use bb_reversi::{Board, Square, workload};
@@ -140,5 +147,37 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion::criterion_group!(name = api; config = common::config(); targets = benches);
+fn search(c: &mut Criterion) {
+    let mut g = c.benchmark_group("search");
+    let backend = bb_simd::best_backend();
+    let start = Board::START;
+    g.throughput(Throughput::Elements(bb_reversi::perft::perft(
+        start,
+        7,
+        bb_reversi::perft::Convention::A,
+    )));
+    g.bench_function("reversi_perft7/token", |bn| {
+        bn.iter(|| {
+            let board = black_box(start);
+            bb_reversi::dispatch!(backend, |b| searches::perft_specialized(b, board, 7))
+        })
+    });
+    g.bench_function("reversi_perft7/auto", |bn| {
+        bn.iter(|| searches::perft_high_level(black_box(start), 7))
+    });
+    let pos = bb_chess::Position::startpos();
+    g.throughput(Throughput::Elements(pos.perft(4)));
+    g.bench_function("chess_perft4/token", |bn| {
+        bn.iter(|| {
+            let pos = black_box(&pos);
+            bb_chess::dispatch!(backend, |b| searches::chess_specialized(b, pos, 4))
+        })
+    });
+    g.bench_function("chess_perft4/auto", |bn| {
+        bn.iter(|| searches::chess_high_level(black_box(&pos), 4))
+    });
+    g.finish();
+}
+
+criterion::criterion_group!(name = api; config = common::config(); targets = benches, search);
 criterion::criterion_main!(api);
