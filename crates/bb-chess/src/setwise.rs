@@ -379,7 +379,7 @@ pub fn bishops<B: Backend>(b: B, sliders: u64, occupied: u64) -> u64 {
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
-            Isa::Sse2 | Isa::Ssse3 => {
+            Isa::Sse2 | Isa::Ssse3 | Isa::Wasm128 => {
                 type $V = KoggeStoneBswap;
                 $e
             }

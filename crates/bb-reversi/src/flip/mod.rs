@@ -130,7 +130,7 @@ macro_rules! default_variant {
                 type $V = CarryLzcnt;
                 $e
             }
-            Isa::Sse2 | Isa::Ssse3 => {
+            Isa::Sse2 | Isa::Ssse3 | Isa::Wasm128 => {
                 type $V = Sse2Bswap;
                 $e
             }
@@ -192,6 +192,8 @@ pub(crate) enum Family {
     Portable,
     X86,
     Arm,
+    /// WebAssembly SIMD128: the SSE2 lane views and the Neon bit reversal are native there.
+    Wasm,
 }
 
 pub(crate) const fn family(isa: Isa) -> Family {
@@ -199,6 +201,7 @@ pub(crate) const fn family(isa: Isa) -> Family {
         Isa::Scalar => Family::Portable,
         Isa::Sse2 | Isa::Ssse3 | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Family::X86,
         Isa::Neon => Family::Arm,
+        Isa::Wasm128 => Family::Wasm,
     }
 }
 

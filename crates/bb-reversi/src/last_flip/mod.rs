@@ -117,7 +117,7 @@ macro_rules! default_variant {
                 type $V = Avx512TestMb256;
                 $e
             }
-            Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => {
+            Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 | Isa::Wasm128 => {
                 type $V = Sse2Gather;
                 $e
             }
