@@ -15,6 +15,7 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn every_subcommand_has_help() {
     for (args, options) in [
         (
@@ -44,6 +45,7 @@ fn every_subcommand_has_help() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn nothing_to_check_is_an_error() {
     let dir = std::env::temp_dir().join(format!("bb-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -70,6 +72,7 @@ fn nothing_to_check_is_an_error() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn table_larger_than_memory_is_refused() {
     let avail_kib: Option<u64> = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
         t.lines()
@@ -89,6 +92,7 @@ fn table_larger_than_memory_is_refused() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn unbounded_work_is_refused() {
     for args in [
         &["perft", "chess", "100"][..],
@@ -107,6 +111,7 @@ fn unbounded_work_is_refused() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn solve_limits_stop_a_problem_and_go_on() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/fforum-20-39.obf");
     let (code, out, err) = run(&["solve", "--max-nodes", "2000", data]);

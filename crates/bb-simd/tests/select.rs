@@ -181,6 +181,10 @@ fn child_best() {
 
 #[test]
 #[cfg_attr(miri, ignore = "Miri cannot spawn the child process")]
+#[cfg_attr(
+    target_family = "wasm",
+    ignore = "wasm32-wasip1 has no child processes"
+)]
 fn unavailable_backend_fails_loudly() {
     // A backend this build does not contain: unavailable whatever CPU (or emulator) runs the
     // child process.
