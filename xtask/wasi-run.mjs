@@ -8,7 +8,7 @@
 // BB_WASI_PREOPEN (paths separated by ':') adds directories. The exit status is the program's.
 import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import process from "node:process";
 // `node:wasi` prints an ExperimentalWarning on every start; it says nothing about the program.
@@ -26,8 +26,14 @@ const dirs = new Set([process.cwd(), root]);
 for (const d of (process.env.BB_WASI_PREOPEN ?? "").split(":")) {
   if (d && existsSync(d)) dirs.add(resolve(d));
 }
+// Only the outermost directories: wasi-libc resolves a path against the longest preopened
+// prefix, so `crates/x/../../data` under a preopened `crates/x` would try to leave it and fail
+// with ENOTCAPABLE, while under the repository root it stays inside.
+const inside = (d, outer) => d !== outer && d.startsWith(outer.endsWith(sep) ? outer : outer + sep);
 const preopens = {};
-for (const d of dirs) preopens[d] = d;
+for (const d of dirs) {
+  if (![...dirs].some((outer) => inside(d, outer))) preopens[d] = d;
+}
 
 const wasi = new WASI({
   version: "preview1",
