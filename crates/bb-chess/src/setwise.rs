@@ -379,11 +379,11 @@ pub fn bishops<B: Backend>(b: B, sliders: u64, occupied: u64) -> u64 {
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
-            Isa::Sse2 | Isa::Ssse3 | Isa::Wasm128 => {
+            Isa::Sse2 | Isa::Ssse3 => {
                 type $V = KoggeStoneBswap;
                 $e
             }
-            Isa::Scalar | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Neon => {
+            Isa::Scalar | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Neon | Isa::Wasm128 => {
                 type $V = KoggeStone;
                 $e
             }

@@ -126,11 +126,12 @@ bb_simd::kernel! {
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
-            Isa::Scalar => {
+            // wasm: `i64.clz` is native and V8's SIMD forms lose (docs/kernels/flip.md)
+            Isa::Scalar | Isa::Wasm128 => {
                 type $V = CarryLzcnt;
                 $e
             }
-            Isa::Sse2 | Isa::Ssse3 | Isa::Wasm128 => {
+            Isa::Sse2 | Isa::Ssse3 => {
                 type $V = Sse2Bswap;
                 $e
             }

@@ -117,11 +117,11 @@ macro_rules! default_variant {
                 type $V = Avx512TestMb256;
                 $e
             }
-            Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 | Isa::Wasm128 => {
+            Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => {
                 type $V = Sse2Gather;
                 $e
             }
-            Isa::Scalar | Isa::Neon => {
+            Isa::Scalar | Isa::Neon | Isa::Wasm128 => {
                 type $V = Kindergarten64;
                 $e
             }
