@@ -59,6 +59,19 @@ pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, S
                 c.env_remove("RUSTDOC").env_remove("RUSTC_WRAPPER");
             }
         }
+        if let Target::Wasm | Target::WasmSimd128 = target {
+            c.args(["--target", tools::WASM]);
+            // The two wasm builds differ only in RUSTFLAGS: separate target dirs keep each
+            // from invalidating the other's artifacts.
+            let (dir, flag) = if target == Target::WasmSimd128 {
+                ("xtask-wasm-simd128", " -C target-feature=+simd128")
+            } else {
+                ("xtask-wasm", "")
+            };
+            let flags = std::env::var("RUSTFLAGS").unwrap_or_default() + flag;
+            c.env("CARGO_TARGET_DIR", meta.target_dir.join(dir))
+                .env("RUSTFLAGS", flags.trim());
+        }
         c.stdin(Stdio::null()).stderr(Stdio::inherit());
     }
     let artifacts = |c: &mut Command| -> Result<Vec<Value>, String> {

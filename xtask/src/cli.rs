@@ -12,18 +12,23 @@ Builds the workspace test binaries once per target and runs them in lanes:
                       BB_EXPECT_ISA = sse2|ssse3|avx2
   aarch64/neon        cross-built for aarch64-unknown-linux-gnu, under qemu-aarch64, BB_BACKEND=neon
   aarch64/dispatch    the same binaries dispatched, BB_EXPECT_ISA=neon
+  wasm/wasm128        built for wasm32-wasip1 with +simd128, under Node (xtask/wasi-run.mjs),
+                      BB_EXPECT_ISA=wasm128
+  wasm/scalar         built for wasm32-wasip1 without simd128, under Node, BB_EXPECT_ISA=scalar
   sde/<cpu>           under Intel SDE (sde64 on PATH or SDE_PATH): icl spr hsw nhm p4p
   miri/scalar         cargo +nightly miri test: bb-simd lib+tests, bb-core lib; BB_BACKEND=scalar
   native/deep         (--deep) the #[ignore]d tests (deep perft, long solves), dispatched
 
 options:
   --install        as root: apt-get install what is missing (qemu-user, gcc-aarch64-linux-gnu,
-                   libc6-dev-arm64-cross), rustup target add aarch64-unknown-linux-gnu (or Debian's
-                   rustc-web + libstd-rust-web-dev:arm64), rustup +nightly component add miri
+                   libc6-dev-arm64-cross, nodejs), rustup target add aarch64-unknown-linux-gnu (or
+                   Debian's rustc-web + libstd-rust-web-dev:arm64) and wasm32-wasip1, rustup
+                   +nightly component add miri
   --quick          smaller BB_TEST_SCALE everywhere and no Miri lane
   --deep           also run the #[ignore]d tests natively (lane native/deep)
   --lanes P,...    only the lanes matching these names or prefixes (e.g. native,qemu-x86/Haswell)
-  --timeout SECS   per test binary (default: native 600, QEMU 900, SDE 1800; Miri 1200 in all)
+  --timeout SECS   per test binary (default: native 600, QEMU and wasm 900, SDE 1800; Miri 1200
+                   in all)
 
 environment:
   BB_REQUIRE=P,... lanes (names, prefixes like qemu-x86, or backend names like avx512) whose skip is

@@ -29,6 +29,22 @@ pub(crate) fn host_backends() -> Vec<(&'static str, Result<(), String>)> {
 pub(crate) enum Target {
     Host,
     Aarch64,
+    /// wasm32-wasip1 without `simd128`: the scalar token only.
+    Wasm,
+    /// wasm32-wasip1 with `-C target-feature=+simd128`: the `Wasm128` token.
+    WasmSimd128,
+}
+
+impl Target {
+    /// How the build of this target is named in the output.
+    pub(crate) fn label(self) -> String {
+        match self {
+            Target::Host => "host".into(),
+            Target::Aarch64 => tools::AARCH64.into(),
+            Target::Wasm => format!("{} (no simd128)", tools::WASM),
+            Target::WasmSimd128 => format!("{} +simd128", tools::WASM),
+        }
+    }
 }
 
 /// A lane that runs the prebuilt test binaries.
@@ -207,6 +223,40 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
             }
             (Some(why), _) => Plan::Skip(why.clone()),
             (None, None) => Plan::Skip("qemu-aarch64 not installed".into()),
+        };
+        lanes.push(Lane {
+            name: name.into(),
+            how,
+            plan,
+        });
+    }
+
+    // wasm/wasm128 and wasm/scalar: wasm32-wasip1 binaries, built with and without simd128, under
+    // Node's WASI. Dispatch is a compile-time choice there, so each build has one expected token.
+    let wasm_missing = tools::wasm_missing();
+    let runner = workspace_root().join("xtask/wasi-run.mjs");
+    for (target, name, expect, flags) in [
+        (Target::WasmSimd128, "wasm/wasm128", "wasm128", "+simd128"),
+        (Target::Wasm, "wasm/scalar", "scalar", "no simd128"),
+    ] {
+        let how = format!("node wasi-run.mjs, {flags}, BB_EXPECT_ISA={expect}");
+        let plan = match (&wasm_missing, tools::find_node()) {
+            (None, Some(node)) => {
+                // V8 compiles the module to machine code: native counts take under a minute
+                let mut env = scale_env(native_scale);
+                env.extend(env_of(&[("BB_EXPECT_ISA", expect), ("BB_REQUIRE", expect)]));
+                Plan::Tests(TestLane {
+                    target,
+                    wrapper: vec![node.display().to_string(), runner.display().to_string()],
+                    env,
+                    forced: None,
+                    expect: Some(expect),
+                    extra_args: vec![],
+                    timeout: t(900),
+                })
+            }
+            (Some(why), _) => Plan::Skip(why.clone()),
+            (None, None) => Plan::Skip("node not installed".into()),
         };
         lanes.push(Lane {
             name: name.into(),

@@ -163,7 +163,10 @@ fn test_all_isas(o: &Opts) -> ExitCode {
         let want_miri = all
             .iter()
             .any(|l| l.name.starts_with("miri/") && selected(&l.name));
-        tools::install(want_arm, want_miri && !o.quick);
+        let want_wasm = all
+            .iter()
+            .any(|l| l.name.starts_with("wasm/") && selected(&l.name));
+        tools::install(want_arm, want_miri && !o.quick, want_wasm);
         // Re-plan: tools may have appeared.
         meta = match metadata(&root) {
             Ok(m) => m,
@@ -209,10 +212,7 @@ fn test_all_isas(o: &Opts) -> ExitCode {
         if let Plan::Tests(tl) = &l.plan
             && let std::collections::btree_map::Entry::Vacant(slot) = builds.entry(tl.target)
         {
-            let name = match tl.target {
-                Target::Host => "host".to_string(),
-                Target::Aarch64 => tools::AARCH64.to_string(),
-            };
+            let name = tl.target.label();
             println!("==> building test binaries for {name}");
             let tb = Instant::now();
             let b = build(&root, &meta, tl.target);

@@ -7,6 +7,8 @@ use std::process::{Command, Stdio};
 pub const AARCH64: &str = "aarch64-unknown-linux-gnu";
 /// Sysroot prefix of Debian's arm64 cross libc (`libc6-dev-arm64-cross`), passed as `qemu-aarch64 -L`.
 pub const AARCH64_SYSROOT: &str = "/usr/aarch64-linux-gnu";
+/// The target of the wasm lanes (WASI preview 1, which Node's `node:wasi` runs).
+pub const WASM: &str = "wasm32-wasip1";
 /// Debian's `rustc-web`, the fallback compiler when rustup cannot fetch the aarch64 standard library.
 const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
 
@@ -115,6 +117,45 @@ pub fn aarch64_missing() -> Option<String> {
     (!missing.is_empty()).then(|| format!("missing {}; run with --install", missing.join(", ")))
 }
 
+/// Node.js (`node`, or Debian's older `nodejs` name), which runs the wasm lanes' binaries.
+pub fn find_node() -> Option<PathBuf> {
+    which("node").or_else(|| which("nodejs"))
+}
+
+/// Node's major version (`v20.11.1` -> 20).
+fn node_major(node: &Path) -> Option<u32> {
+    let v = output_of(Command::new(node).arg("--version"))?;
+    v.trim()
+        .trim_start_matches('v')
+        .split('.')
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// What the wasm lanes still lack, as a reason to skip, or `None` when all is there.
+pub fn wasm_missing() -> Option<String> {
+    let mut missing = Vec::new();
+    match find_node() {
+        None => missing.push("node (Debian's nodejs)".to_string()),
+        // `node:wasi` with `version: "preview1"` exists from Node 20 on
+        Some(n) => match node_major(&n) {
+            Some(v) if v >= 20 => {}
+            v => missing.push(format!(
+                "Node 20 or later for node:wasi ({} is {})",
+                n.display(),
+                v.map_or("of unknown version".to_string(), |v| format!("version {v}"))
+            )),
+        },
+    }
+    if !has_std_for(None, WASM) {
+        missing.push(format!(
+            "the {WASM} standard library (rustup target add {WASM})"
+        ));
+    }
+    (!missing.is_empty()).then(|| format!("missing {}; run with --install", missing.join(", ")))
+}
+
 /// Arguments for `qemu-aarch64` before the program.
 pub fn qemu_aarch64_args() -> Vec<String> {
     let mut args = vec!["-L".to_string(), AARCH64_SYSROOT.to_string()];
@@ -195,12 +236,15 @@ fn dpkg_installed(pkg: &str) -> bool {
 
 /// `--install`: installs what the lanes need and is missing. Needs root for apt; never reinstalls
 /// what is present. Failures are reported and leave the lanes to skip with a reason.
-pub fn install(want_aarch64: bool, want_miri: bool) {
+pub fn install(want_aarch64: bool, want_miri: bool, want_wasm: bool) {
     println!("==> --install: checking tools");
     let root = is_root();
     let mut apt: Vec<&str> = Vec::new();
     if which("qemu-x86_64").is_none() || which("qemu-aarch64").is_none() {
         apt.push("qemu-user");
+    }
+    if want_wasm && find_node().is_none() {
+        apt.push("nodejs");
     }
     if want_aarch64 {
         if which("aarch64-linux-gnu-gcc").is_none() {
@@ -230,7 +274,7 @@ pub fn install(want_aarch64: bool, want_miri: bool) {
             }
         }
     } else {
-        println!("    qemu-user and the aarch64 cross toolchain are present");
+        println!("    the apt packages the lanes need are present");
     }
 
     if want_aarch64 && aarch64_rustc().is_err() {
@@ -279,6 +323,14 @@ pub fn install(want_aarch64: bool, want_miri: bool) {
             println!("    could not register qemu-aarch64 with binfmt_misc: {e}");
         } else if aarch64_binfmt_ready() {
             println!("    qemu-aarch64 registered with binfmt_misc");
+        }
+    }
+
+    if want_wasm && !has_std_for(None, WASM) {
+        if which("rustup").is_some() && loud(Command::new("rustup").args(["target", "add", WASM])) {
+            println!("    {WASM} std: rustup target {WASM}");
+        } else {
+            println!("    rustup could not add {WASM}; the wasm lanes will skip");
         }
     }
 

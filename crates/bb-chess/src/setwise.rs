@@ -383,7 +383,7 @@ macro_rules! default_variant {
                 type $V = KoggeStoneBswap;
                 $e
             }
-            Isa::Scalar | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Neon => {
+            Isa::Scalar | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Neon | Isa::Wasm128 => {
                 type $V = KoggeStone;
                 $e
             }

@@ -118,6 +118,7 @@ fn fischer_to_depth_5() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
 fn threads_match_single() {
     let pos = Position::from_fen(NAMED[1].1).unwrap();
     assert_eq!(perft::perft_threads(&pos, 3, 2), 97_862);

@@ -6,6 +6,7 @@ mod cli_common;
 use cli_common::bb_command;
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn bad_backend_is_a_usage_error() {
     // `neon` exists but not in an x86-64 build, and no x86 token exists in an aarch64 build.
     let foreign = if cfg!(target_arch = "aarch64") {

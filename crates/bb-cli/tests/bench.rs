@@ -120,6 +120,7 @@ fn filter_keeps_matching_kernels_and_variants() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn cli_json_lines_parse() {
     let out = bb_command()
         .args([
@@ -170,6 +171,7 @@ fn cli_json_lines_parse() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn cli_usage_errors_exit_2() {
     for args in [
         &["bench", "--bogus"][..],
@@ -200,6 +202,7 @@ fn cli_usage_errors_exit_2() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn cli_backends_json_parses() {
     let out = bb_command().args(["backends", "--json"]).output().unwrap();
     assert!(out.status.success());
@@ -214,6 +217,7 @@ fn cli_backends_json_parses() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn cli_table_legend_first_workload_sizes_and_skips_on_stderr() {
     let out = bb_command()
         .args(["bench", "--quick", "--filter", "dot", "--backend", "scalar"])

@@ -7,6 +7,7 @@ use cli_common::bb_command;
 use std::process::Stdio;
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn closed_stdout_is_not_a_panic() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/fforum-1-19.obf");
     for args in [

@@ -7,6 +7,7 @@ mod cli_common;
 use cli_common::run;
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn every_subcommand_has_help() {
     // `--help` on each command names every option and says what the obscure ones mean.
     for (args, explained) in [
@@ -174,6 +175,7 @@ fn bad_command_lines_are_one_line_errors() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn nothing_to_check_is_an_error() {
     let dir = std::env::temp_dir().join(format!("bb-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -200,6 +202,7 @@ fn nothing_to_check_is_an_error() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn table_larger_than_memory_is_refused() {
     let avail_kib: Option<u64> = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
         t.lines()
@@ -219,6 +222,7 @@ fn table_larger_than_memory_is_refused() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn unbounded_work_is_refused() {
     for args in [
         &["perft", "chess", "100"][..],
@@ -237,6 +241,7 @@ fn unbounded_work_is_refused() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn solve_limits_stop_a_problem_and_go_on() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/fforum-20-39.obf");
     let (code, out, err) = run(&["solve", "--max-nodes", "2000", data]);

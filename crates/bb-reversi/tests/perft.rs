@@ -73,6 +73,7 @@ fn perft_every_backend_every_convention() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
 fn perft_depth0_and_threads() {
     assert_eq!(perft(Board::START, 0, Convention::A), 1);
     for cv in [Convention::A, Convention::B, Convention::C] {

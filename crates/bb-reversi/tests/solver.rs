@@ -119,7 +119,13 @@ fn node_limit_and_stop_flag_interrupt() {
         .parse()
         .unwrap();
     let mut solver = Solver::new(16);
-    for threads in [1, 2] {
+    // wasm32-wasip1 has no threads: the single-thread half runs there
+    let counts: &[usize] = if cfg!(target_family = "wasm") {
+        &[1]
+    } else {
+        &[1, 2]
+    };
+    for &threads in counts {
         // The limit counts every thread's nodes.
         let lim = Limits {
             max_nodes: 10_000,
@@ -190,6 +196,7 @@ fn fforum_1_19_two_threads() {
 
 /// 2 threads agree with 1 on random 16-empties positions.
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
 fn two_threads_agree() {
     let mut solver = Solver::new(14);
     for b in positions(77, 15, 2) {

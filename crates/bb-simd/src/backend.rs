@@ -330,7 +330,8 @@ macro_rules! u8_ops {
 /// assert_eq!(b.u64x4_nonzero_mask(v), 0b1011);
 /// ```
 pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
-    /// Lowercase backend name: `scalar`, `sse2`, `ssse3`, `avx2`, `avx512`, `avx512vbmi`, `neon`.
+    /// Lowercase backend name: `scalar`, `sse2`, `ssse3`, `avx2`, `avx512`, `avx512vbmi`, `neon`,
+    /// `wasm128`.
     const NAME: &'static str;
     /// The [`Isa`] this token proves.
     const ISA: Isa;

@@ -8,6 +8,8 @@ const ARCH: &str = if cfg!(target_arch = "x86_64") {
     "x86_64"
 } else if cfg!(target_arch = "aarch64") {
     "aarch64"
+} else if cfg!(target_arch = "wasm32") {
+    "wasm32"
 } else {
     "other"
 };
@@ -146,6 +148,8 @@ isa_table! {
     Avx512Vbmi, "avx512vbmi", arch: Some("x86_64"), requires: &V4_VBMI;
     /// AArch64 Advanced SIMD.
     Neon, "neon", arch: Some("aarch64"), requires: &[Feature::Neon];
+    /// WebAssembly SIMD128 (a compile-time choice: wasm has no run-time feature detection).
+    Wasm128, "wasm128", arch: Some("wasm32"), requires: &[Feature::Simd128];
 }
 
 impl Isa {
@@ -231,11 +235,12 @@ pub enum Feature {
     Avx512vpopcntdq,
     Avx512vnni,
     Neon,
+    Simd128,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 24] = {
+    pub const ALL: [Feature; 25] = {
         use Feature::*;
         [
             Sse2,
@@ -262,6 +267,7 @@ impl Feature {
             Avx512vpopcntdq,
             Avx512vnni,
             Neon,
+            Simd128,
         ]
     };
 
@@ -293,6 +299,7 @@ impl Feature {
             Avx512vpopcntdq => "avx512vpopcntdq",
             Avx512vnni => "avx512vnni",
             Neon => "neon",
+            Simd128 => "simd128",
         }
     }
 
@@ -409,8 +416,8 @@ impl CpuFeatures {
 
 /// The best backend for a CPU: a pure function, unit-tested on real CPUs' feature sets.
 ///
-/// Picks `Neon` if present, else the most capable x86 token whose every requirement the CPU
-/// has, else `Scalar`. It ignores the build's architecture and `BB_BACKEND`; see
+/// Picks `Neon` or `Wasm128` if present, else the most capable x86 token whose every
+/// requirement the CPU has, else `Scalar`. It ignores the build's architecture and `BB_BACKEND`; see
 /// [`best`](crate::best) for the run-time choice.
 pub fn select(cpu: &CpuFeatures) -> Isa {
     // The table lists each architecture's tokens from the least to the most capable, and no CPU
@@ -529,7 +536,7 @@ fn detect_uncached() -> CpuFeatures {
         Avx512bw => "avx512bw", Avx512dq => "avx512dq", Avx512vl => "avx512vl",
         Avx512vbmi => "avx512vbmi", Avx512vbmi2 => "avx512vbmi2", Gfni => "gfni",
         Avx512bitalg => "avx512bitalg", Avx512vpopcntdq => "avx512vpopcntdq",
-        Avx512vnni => "avx512vnni", Neon => "neon",
+        Avx512vnni => "avx512vnni", Neon => "neon", Simd128 => "simd128",
     );
     cpu
 }

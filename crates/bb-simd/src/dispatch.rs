@@ -5,6 +5,8 @@ use core::fmt;
 
 #[cfg(target_arch = "aarch64")]
 use crate::Neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use crate::Wasm128;
 #[cfg(target_arch = "x86_64")]
 use crate::{Avx2, Avx512, Avx512Vbmi, Sse2, Ssse3};
 
@@ -58,6 +60,9 @@ pub enum AnyBackend {
     /// [`Neon`].
     #[cfg(target_arch = "aarch64")]
     Neon(Neon),
+    /// [`Wasm128`] (only in wasm builds with `simd128`).
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    Wasm128(Wasm128),
 }
 
 /// Why a backend cannot run here.
@@ -78,6 +83,13 @@ impl Unavailable {
 
 impl fmt::Display for Unavailable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.isa.compiled() && self.isa.arch() == Some("wasm32") {
+            // a wasm module cannot probe its engine: the build's target features decide
+            return f.write_str(
+                "this build lacks simd128 (wasm has no run-time detection; build with \
+                 RUSTFLAGS=\"-C target-feature=+simd128\")",
+            );
+        }
         if !self.isa.compiled() {
             return write!(
                 f,
@@ -124,6 +136,18 @@ macro_rules! on_aarch64 {
         None
     };
 }
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+macro_rules! on_wasm_simd128 {
+    ($e:expr) => {
+        $e
+    };
+}
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+macro_rules! on_wasm_simd128 {
+    ($e:expr) => {
+        None
+    };
+}
 
 impl AnyBackend {
     /// The token for `isa` on this CPU, or why not. For `Isa::Avx2` this is the fast-PEXT form
@@ -147,6 +171,7 @@ impl AnyBackend {
             Isa::Avx512 => on_x86_64!(Avx512::try_new().map(AnyBackend::Avx512)),
             Isa::Avx512Vbmi => on_x86_64!(Avx512Vbmi::try_new().map(AnyBackend::Avx512Vbmi)),
             Isa::Neon => on_aarch64!(Neon::try_new().map(AnyBackend::Neon)),
+            Isa::Wasm128 => on_wasm_simd128!(Wasm128::try_new().map(AnyBackend::Wasm128)),
         };
         any.ok_or(err)
     }
@@ -197,6 +222,8 @@ impl AnyBackend {
             AnyBackend::Avx512Vbmi(_) => 7,
             #[cfg(target_arch = "aarch64")]
             AnyBackend::Neon(_) => 8,
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            AnyBackend::Wasm128(_) => 9,
         }
     }
 
@@ -229,6 +256,8 @@ impl AnyBackend {
             7 => Some(AnyBackend::Avx512Vbmi(known!(Avx512Vbmi))),
             #[cfg(target_arch = "aarch64")]
             8 => Some(AnyBackend::Neon(known!(Neon))),
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            9 => Some(AnyBackend::Wasm128(known!(Wasm128))),
             _ => None,
         }
     }
@@ -535,6 +564,8 @@ macro_rules! __dispatch_arms {
             }
             #[cfg(target_arch = "aarch64")]
             $crate::AnyBackend::Neon($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            $crate::AnyBackend::Wasm128($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
         }
     };
 }
@@ -561,7 +592,8 @@ macro_rules! for_each_backend {
 /// The backend that the build's target features prove to be this architecture's best, if any:
 /// [`Avx512Vbmi`](crate::Isa::Avx512Vbmi) on x86-64 when every feature it requires is enabled
 /// at compile time (`-C target-cpu=native` on Zen 4, Ice Lake or Sapphire Rapids), `Neon` on
-/// AArch64, `Scalar` on architectures without a SIMD backend, else `None`.
+/// AArch64, `Wasm128` on wasm32 built with `simd128` (`Scalar` without it), `Scalar` on
+/// architectures without a SIMD backend, else `None`.
 ///
 /// When it is `Some`, [`auto!`](crate::auto!) (and the game crates' high-level APIs built on
 /// it) use that token with no run-time check at all; when it is `None`, they use the cached
@@ -574,12 +606,18 @@ const fn isa_of<B: Backend>(token: &Option<B>) -> Option<Isa> {
 
 #[doc(hidden)]
 pub mod static_best {
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     use crate::Scalar;
     #[cfg(target_arch = "x86_64")]
     use crate::{Avx512Vbmi, Scalar};
     #[cfg(target_arch = "aarch64")]
     use crate::{Neon, Scalar};
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    use crate::{Scalar, Wasm128};
 
     /// `Avx512Vbmi` when the build enables every feature it requires.
     #[cfg(target_arch = "x86_64")]
@@ -624,8 +662,20 @@ pub mod static_best {
         None
     };
 
-    /// The only token of an architecture without a SIMD backend.
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    /// `Wasm128` in a wasm build with `simd128`: the module runs only on engines that have it.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    pub const TOKEN: Option<Wasm128> =
+        // SAFETY: this item exists only when `simd128` is enabled for the whole build, and a
+        // module that uses SIMD instructions does not load on an engine without them.
+        Some(unsafe { Wasm128::new_unchecked() });
+
+    /// The only token of an architecture without a SIMD backend (and of wasm32 without
+    /// `simd128`, where there is no run-time detection to find one).
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     pub const TOKEN: Option<Scalar> = Some(Scalar);
 
     /// Runs the scalar arm of a run-time [`auto!`](crate::auto!) out of line.

@@ -10,6 +10,15 @@
 extern crate std;
 
 #[macro_use]
+// a build with no SIMD token (wasm32 without simd128, Arm M-profile, ...) uses none of them
+#[cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )),
+    allow(unused_macros)
+)]
 mod macros;
 
 mod backend;
@@ -26,6 +35,8 @@ mod test_env;
 
 #[cfg(target_arch = "aarch64")]
 mod neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -45,5 +56,7 @@ pub use prefetch::prefetch;
 pub use scalar::Scalar;
 #[cfg(feature = "std")]
 pub use test_env::{scaled, test_scale};
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub use wasm::Wasm128;
 #[cfg(target_arch = "x86_64")]
 pub use x86::{Avx2, Avx512, Avx512Vbmi, Sse2, Ssse3};

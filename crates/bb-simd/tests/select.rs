@@ -100,6 +100,12 @@ fn selection_on_real_cpus() {
         ("Zen 4", cpu(Amd, 0x19, 0x61, ZEN4), Isa::Avx512Vbmi, true),
         ("QEMU qemu64", cpu(Amd, 0xf, 0x6b, QEMU64), Isa::Sse2, false),
         ("Apple M1", cpu(Arm, 0, 0, &[Neon]), Isa::Neon, false),
+        (
+            "wasm32 built with simd128",
+            cpu(Other, 0, 0, &[Simd128]),
+            Isa::Wasm128,
+            false,
+        ),
         ("nothing", cpu(Other, 0, 0, &[]), Isa::Scalar, false),
     ];
     for (name, c, want, fast) in table {
@@ -151,6 +157,17 @@ fn detection_is_consistent() {
     }
     #[cfg(target_arch = "aarch64")]
     assert_eq!(best, Isa::Neon);
+    // a compile-time choice on wasm: the build's target features are the "CPU"
+    #[cfg(target_arch = "wasm32")]
+    if std::env::var("BB_BACKEND").map_or(true, |v| v.trim().is_empty()) {
+        let want = if cfg!(target_feature = "simd128") {
+            Isa::Wasm128
+        } else {
+            Isa::Scalar
+        };
+        assert_eq!(best, want);
+        assert_eq!(c.has(Simd128), cfg!(target_feature = "simd128"));
+    }
     eprintln!("cpu: {c:?}\nbest: {best}\navailable: {avail:?}");
 }
 
@@ -181,6 +198,10 @@ fn child_best() {
 
 #[test]
 #[cfg_attr(miri, ignore = "Miri cannot spawn the child process")]
+#[cfg_attr(
+    target_family = "wasm",
+    ignore = "wasm32-wasip1 has no child processes"
+)]
 fn unavailable_backend_fails_loudly() {
     // A backend this build does not contain: unavailable whatever CPU (or emulator) runs the
     // child process.

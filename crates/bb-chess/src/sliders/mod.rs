@@ -125,7 +125,8 @@ macro_rules! default_variant {
             | Isa::Avx2
             | Isa::Avx512
             | Isa::Avx512Vbmi
-            | Isa::Neon => {
+            | Isa::Neon
+            | Isa::Wasm128 => {
                 type $V = FancyMagic;
                 $e
             }

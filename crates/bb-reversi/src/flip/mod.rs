@@ -126,7 +126,8 @@ bb_simd::kernel! {
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
-            Isa::Scalar => {
+            // wasm: `i64.clz` is native and V8's SIMD forms lose (docs/kernels/flip.md)
+            Isa::Scalar | Isa::Wasm128 => {
                 type $V = CarryLzcnt;
                 $e
             }
@@ -192,6 +193,8 @@ pub(crate) enum Family {
     Portable,
     X86,
     Arm,
+    /// WebAssembly SIMD128: the SSE2 lane views and the Neon bit reversal are native there.
+    Wasm,
 }
 
 pub(crate) const fn family(isa: Isa) -> Family {
@@ -199,6 +202,7 @@ pub(crate) const fn family(isa: Isa) -> Family {
         Isa::Scalar => Family::Portable,
         Isa::Sse2 | Isa::Ssse3 | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Family::X86,
         Isa::Neon => Family::Arm,
+        Isa::Wasm128 => Family::Wasm,
     }
 }
 

@@ -67,7 +67,12 @@ variant! {
 impl FlipVariant for NeonRbit {
     const NAME: &'static str = "neon_rbit";
     fn supported<B: Backend>() -> bool {
-        matches!(super::family(B::ISA), super::Family::Arm)
+        // wasm has the vector bit reversal (three swizzles) and the saturating subtract (a
+        // compare and a select), not the 32-bit CLZ that `neon_vclz` needs
+        matches!(
+            super::family(B::ISA),
+            super::Family::Arm | super::Family::Wasm
+        )
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {

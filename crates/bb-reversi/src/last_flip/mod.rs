@@ -121,7 +121,7 @@ macro_rules! default_variant {
                 type $V = Sse2Gather;
                 $e
             }
-            Isa::Scalar | Isa::Neon => {
+            Isa::Scalar | Isa::Neon | Isa::Wasm128 => {
                 type $V = Kindergarten64;
                 $e
             }

@@ -90,7 +90,7 @@ macro_rules! default_variant {
                 type $V = Avx2Lanes;
                 $e
             }
-            Isa::Scalar | Isa::Sse2 | Isa::Ssse3 | Isa::Neon => {
+            Isa::Scalar | Isa::Sse2 | Isa::Ssse3 | Isa::Neon | Isa::Wasm128 => {
                 type $V = KoggeStone8;
                 $e
             }

@@ -293,6 +293,7 @@ mod tests {
     /// Two threads give the one-thread scores while they abandon subtrees the other thread
     /// settled (checked every 32 nodes here, so the unwinding really happens).
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
     fn abandoning_settled_subtrees_keeps_scores_exact() {
         let mut boards = alloc::vec::Vec::new();
         crate::workload::random_positions(0x05e7_71ed, |b| {
