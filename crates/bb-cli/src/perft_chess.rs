@@ -319,6 +319,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
     fn split_counts_match_the_library() {
         // Perft suite position 3 (published counts), cut one and two plies down.
         let pos = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();

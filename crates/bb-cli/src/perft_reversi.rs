@@ -82,6 +82,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
     fn split_counts_match_the_library() {
         // From a position a few moves in, where passes and finished games occur early enough
         // for the conventions to differ within a quick depth.

@@ -153,6 +153,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
     fn roots_stream_in_order_and_limits_stop() {
         // Root 1 has no job: it is reported (with 0) as soon as root 0 is complete.
         let jobs = [(0, 3u64), (0, 4), (2, 5), (3, 1)];

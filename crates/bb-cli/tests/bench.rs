@@ -341,6 +341,7 @@ fn svg_chart_has_one_bar_pair_per_row_and_renders() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn cli_svg_of_a_quick_run_has_a_bar_pair_per_table_row() {
     let path = std::env::temp_dir().join(format!("bb-cli-bench-{}.svg", std::process::id()));
     let out = bb_command()
