@@ -8,6 +8,12 @@
 //! bulk counting at the last ply (cozy-chess has none built in: the loop below counts the move
 //! list at depth 1 like the others do).
 //!
+//! `BB_ENGINES=bb,cozy-chess` keeps only the named engines (cozy-chess always stays: the ratios
+//! are to it); with it set to `bb,cozy-chess` and `BB_REPS=11`, a run is the goal's measurement.
+//! Besides the ratio of the medians, each engine's line gives the median, lowest and highest of
+//! its per-round ratios to cozy-chess (times of the same round), which a load change in the
+//! middle of a run does not move.
+//!
 //! Without `--bench` (`cargo test --benches`), one shallow smoke run that checks the counts.
 #![forbid(unsafe_code)]
 
@@ -32,6 +38,9 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .filter(|&r| r >= 1)
         .unwrap_or(5);
+    let only: Option<Vec<String>> = std::env::var("BB_ENGINES")
+        .ok()
+        .map(|s| s.split(',').map(|e| e.trim().to_string()).collect());
     let cases: [(&str, &str, u32, u64); 2] = [
         (
             "start",
@@ -78,6 +87,13 @@ fn main() {
                 }),
             ),
         ];
+        if let Some(only) = &only {
+            engines.retain(|(e, _)| *e == "cozy-chess" || only.iter().any(|o| o == e));
+        }
+        let ci = engines
+            .iter()
+            .position(|(e, _)| *e == "cozy-chess")
+            .expect("cozy-chess runs");
         let mut times = vec![Vec::new(); engines.len()];
         for _ in 0..reps {
             for (i, (engine, f)) in engines.iter_mut().enumerate() {
@@ -93,13 +109,22 @@ fn main() {
         }
         let nodes = perft::perft(&pos, depth);
         let mnps: Vec<f64> = times
-            .into_iter()
-            .map(|t| nodes as f64 / median(t).as_secs_f64() / 1e6)
+            .iter()
+            .map(|t| nodes as f64 / median(t.clone()).as_secs_f64() / 1e6)
             .collect();
-        for ((engine, _), m) in engines.iter().zip(&mnps) {
+        for (((engine, _), m), t) in engines.iter().zip(&mnps).zip(&times) {
+            let mut r: Vec<f64> = t
+                .iter()
+                .zip(&times[ci])
+                .map(|(a, c)| c.as_secs_f64() / a.as_secs_f64())
+                .collect();
+            r.sort_by(f64::total_cmp);
             println!(
-                "{name:9} perft({depth}) {nodes:>11} nodes | {engine:10} {m:7.1} Mnps | {:.2}x cozy-chess",
-                m / mnps[1]
+                "{name:9} perft({depth}) {nodes:>11} nodes | {engine:10} {m:7.1} Mnps | {:.2}x cozy-chess | per round {:.2}x (min {:.2}, max {:.2})",
+                m / mnps[ci],
+                r[r.len() / 2],
+                r[0],
+                r[r.len() - 1]
             );
         }
     }
