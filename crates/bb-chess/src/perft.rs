@@ -12,7 +12,7 @@
 //! assert!(out.contains("e2e4: 1\n") && out.ends_with("\nNodes searched: 20\n"));
 //! ```
 
-use crate::movegen::MoveList;
+use crate::movegen::{MoveList, count_core};
 use crate::moves::Move;
 use crate::position::Position;
 use bb_simd::{Backend, WithBackend, specialize};
@@ -29,12 +29,26 @@ specialize! {
         match depth {
             0 => 1,
             1 => pos.count_legal_with(b),
+            // The children are only counted: build just what the generator reads.
+            2 => {
+                let mut list = MoveList::new();
+                pos.legal_moves_with(b, &mut list);
+                let mut n = 0;
+                for &m in list.iter() {
+                    n += count_core(b, &pos.child_core(m));
+                }
+                n
+            }
             _ => {
                 let mut list = MoveList::new();
                 pos.legal_moves_with(b, &mut list);
                 let mut n = 0;
                 for &m in list.iter() {
-                    n += perft_with(b, &pos.play(m), depth - 1);
+                    // `play_in_place` is inlined here, with the backend's features; `play` is
+                    // an out-of-line function compiled without them.
+                    let mut child = *pos;
+                    child.play_in_place(m);
+                    n += perft_with(b, &child, depth - 1);
                 }
                 n
             }

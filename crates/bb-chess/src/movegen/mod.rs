@@ -19,7 +19,7 @@ mod sliders;
 pub use list::{CAPACITY, MoveList};
 
 use crate::moves::{Move, MoveKind};
-use crate::position::{CastleSide, Color, Position};
+use crate::position::{CastleSide, Color, Core, Position};
 use bb_core::{Square, attacks, masks};
 use bb_simd::Backend;
 
@@ -36,6 +36,14 @@ pub(crate) trait Sink {
 }
 
 struct Counter(u64);
+
+/// The number of legal moves of `pos` (bulk counting).
+#[inline(always)]
+pub(crate) fn count_core<B: Backend>(b: B, pos: &Core) -> u64 {
+    let mut c = Counter(0);
+    generate(b, pos, &mut c);
+    c.0
+}
 
 impl Sink for Counter {
     #[inline(always)]
@@ -137,9 +145,9 @@ fn attacked<B: Backend>(
 
 /// Checkers and pinned pieces of the side to move.
 #[inline(always)]
-fn checks_and_pins<B: Backend>(b: B, pos: &Position) -> (u64, u64) {
-    let colors = pos.raw_colors();
-    let p = pos.raw_pieces();
+fn checks_and_pins<B: Backend>(b: B, pos: &Core) -> (u64, u64) {
+    let colors = pos.colors;
+    let p = pos.pieces;
     let us = pos.side_to_move();
     let them = us.opponent();
     let ours = colors[us.index()];
@@ -173,7 +181,7 @@ fn checks_and_pins<B: Backend>(b: B, pos: &Position) -> (u64, u64) {
 }
 
 #[inline(always)]
-fn generate<B: Backend, S: Sink>(b: B, pos: &Position, sink: &mut S) {
+pub(crate) fn generate<B: Backend, S: Sink>(b: B, pos: &Core, sink: &mut S) {
     match pos.side_to_move() {
         Color::White => generate_for::<B, S, true>(b, pos, sink),
         Color::Black => generate_for::<B, S, false>(b, pos, sink),
@@ -182,9 +190,9 @@ fn generate<B: Backend, S: Sink>(b: B, pos: &Position, sink: &mut S) {
 
 /// The generator, specialised per side so that pawn directions are constants.
 #[inline(always)]
-fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Position, sink: &mut S) {
-    let colors = pos.raw_colors();
-    let p = pos.raw_pieces();
+fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Core, sink: &mut S) {
+    let colors = pos.colors;
+    let p = pos.pieces;
     let us = if WHITE { Color::White } else { Color::Black };
     let them = us.opponent();
     let ours = colors[us.index()];
@@ -286,7 +294,7 @@ fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Position, si
     }
 
     // En passant: verified directly (it may expose the king along the rank or a diagonal).
-    if let Some(ep) = pos.ep_square() {
+    if let Some(ep) = pos.ep {
         let e = ep.index();
         let cap = (e as i32 - up) as usize;
         let mut from = attacks::PAWN[them.index()][e] & pawns;
@@ -309,7 +317,7 @@ fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Position, si
 
     // Castling (standard and Chess960: the king and rook squares may coincide with targets).
     if checkers == 0 {
-        let rights = pos.castling();
+        let rights = pos.castling;
         let rank = us.back_rank();
         for side in CastleSide::ALL {
             if let Some(r) = rights.rook(us, side) {
@@ -358,16 +366,14 @@ impl Position {
     #[inline]
     pub fn legal_moves_with<B: Backend>(&self, b: B, list: &mut MoveList) {
         list.clear();
-        generate(b, self, list);
+        generate(b, &self.core(), list);
     }
 
     /// The number of legal moves, without building a list (bulk counting), with backend `b`.
     #[inline]
     #[must_use]
     pub fn count_legal_with<B: Backend>(&self, b: B) -> u64 {
-        let mut c = Counter(0);
-        generate(b, self, &mut c);
-        c.0
+        count_core(b, &self.core())
     }
 
     /// The number of legal moves, on the best backend ([`bb_simd::auto!`]).

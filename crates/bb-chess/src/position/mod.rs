@@ -14,10 +14,12 @@
 //! ```
 
 mod castling;
+mod child;
 pub mod fen;
 pub mod zobrist;
 
 pub use castling::{CastleSide, CastlingRights};
+pub(crate) use child::Core;
 pub use fen::{FenError, FenField};
 
 use crate::moves::{Move, MoveKind};
@@ -131,7 +133,7 @@ impl Piece {
 /// Mailbox code of an empty square.
 const EMPTY: u8 = 12;
 
-/// A chess position. `Copy`, 208 bytes; [`Position::play`] returns a new one (copy-make).
+/// A chess position. `Copy`, 152 bytes; [`Position::play`] returns a new one (copy-make).
 ///
 /// Build it with [`Position::startpos`] or [`Position::from_fen`]; a position built by either is
 /// always valid (one king each, side not to move not in check, ...), and [`Position::play`]
@@ -495,16 +497,6 @@ impl Position {
         p.key ^= zobrist::SIDE;
         p.halfmove = p.halfmove.saturating_add(1);
         Some(p)
-    }
-
-    #[inline(always)]
-    pub(crate) fn raw_colors(&self) -> [u64; 2] {
-        self.colors
-    }
-
-    #[inline(always)]
-    pub(crate) fn raw_pieces(&self) -> [u64; 6] {
-        self.pieces
     }
 }
 
