@@ -45,6 +45,22 @@ mod h {
             u64x2_shr(a, N)
         }
     }
+    /// VPSLLVQ: wasm's 64-bit shifts take one count for both lanes, modulo 64, so shift by each
+    /// lane's count, keep that lane of each, and clear the lanes whose count is 64 or more. With
+    /// constant counts the extracts and the mask fold away: two shifts and a blend.
+    #[inline(always)]
+    pub(super) fn shlv64(a: v128, c: v128) -> v128 {
+        let (c0, c1) = (u64x2_extract_lane::<0>(c), u64x2_extract_lane::<1>(c));
+        let r = i64x2_shuffle::<0, 3>(i64x2_shl(a, c0 as u32), i64x2_shl(a, c1 as u32));
+        v128_and(r, gt_u64(u64x2_splat(64), c))
+    }
+    /// VPSRLVQ, as [`shlv64`].
+    #[inline(always)]
+    pub(super) fn shrv64(a: v128, c: v128) -> v128 {
+        let (c0, c1) = (u64x2_extract_lane::<0>(c), u64x2_extract_lane::<1>(c));
+        let r = i64x2_shuffle::<0, 3>(u64x2_shr(a, c0 as u32), u64x2_shr(a, c1 as u32));
+        v128_and(r, gt_u64(u64x2_splat(64), c))
+    }
     /// Unsigned 64-bit `a > b`: the signed compare with both sign bits flipped.
     #[inline(always)]
     pub(super) fn gt_u64(a: v128, b: v128) -> v128 {
@@ -411,6 +427,14 @@ impl Backend for Wasm128 {
     #[inline(always)]
     fn u64x2_shr<const N: u32>(self, a: v128) -> v128 {
         h::shr64::<N>(a)
+    }
+    #[inline(always)]
+    fn u64x2_shlv(self, a: v128, counts: v128) -> v128 {
+        h::shlv64(a, counts)
+    }
+    #[inline(always)]
+    fn u64x2_shrv(self, a: v128, counts: v128) -> v128 {
+        h::shrv64(a, counts)
     }
     #[inline(always)]
     fn u64x2_cmpeq(self, a: v128, b: v128) -> v128 {

@@ -30,6 +30,7 @@ mod sse2_per_square;
 mod table;
 #[doc(hidden)]
 pub mod table_gen;
+mod wasm;
 
 pub use avx2::{
     Avx2Acepck, Avx2Cvt, Avx2PpFill, Avx2PpSeq, Avx2PshufbLzcnt, Avx2PshufbPmaxub, Avx2SmartClear,
@@ -43,6 +44,7 @@ pub use scalar::{
 pub use sse2::{Sse2Bswap, Sse2Ms1bFloat};
 pub use sse2_per_square::Sse2PerSquare;
 pub use table::{Kindergarten, KindergartenRotated, PextTable};
+pub use wasm::WasmLs1bClz;
 
 /// A flip technique.
 ///
@@ -116,6 +118,7 @@ bb_simd::kernel! {
             Avx512BitShuffle,
             NeonVclz,
             NeonRbit,
+            WasmLs1bClz,
         ]
     }
 }
@@ -126,9 +129,13 @@ bb_simd::kernel! {
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
-            // wasm: `i64.clz` is native and V8's SIMD forms lose (docs/kernels/flip.md)
-            Isa::Scalar | Isa::Wasm128 => {
+            Isa::Scalar => {
                 type $V = CarryLzcnt;
+                $e
+            }
+            // MSB-ward halves in vectors, `i64.clz` for the rest (docs/kernels/flip.md)
+            Isa::Wasm128 => {
+                type $V = WasmLs1bClz;
                 $e
             }
             Isa::Sse2 | Isa::Ssse3 => {

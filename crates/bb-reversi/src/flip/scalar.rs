@@ -56,7 +56,7 @@ fn up_ls1b(m: u64, p: u64, o: u64) -> u64 {
 /// which wraps to 0 on x86; the result is then bit 63, which `* -2` turns into 0 (Okuhara's
 /// remark that either CPU behaviour is harmless).
 #[inline(always)]
-fn down_lzcnt<B: Backend>(b: B, m: u64, p: u64, o: u64) -> u64 {
+pub(super) fn down_lzcnt<B: Backend>(b: B, m: u64, p: u64, o: u64) -> u64 {
     let of = (1u64 << 63).wrapping_shr(b.lzcnt(!o & m)) & p;
     above_mul(of) & m
 }

@@ -17,6 +17,7 @@
 //! | [`Avx2Lanes`] | `avx2_lanes` | 256-bit vectors | four directions in a 4 x u64 vector with per-lane shift counts (VPSLLVQ / VPSRLVQ) |
 //! | [`Avx2Prefix`] | `avx2_prefix` | 256-bit vectors | the 4-lane form with a shallower parallel prefix: runs of 1-2 straight from `p`, then 3-4 and 5-6 in one level (shorter dependency chain) |
 //! | [`Avx512Lanes`] | `avx512_lanes` | 512-bit vectors | all eight directions in one 8 x u64 vector: lanes 0..4 shift left, lanes 4..8 right |
+//! | [`WasmMirrorPrefix`] | `wasm_mirror_prefix` | wasm SIMD128 | four 2 x u64 vectors, lane 1 the byte-swapped board so one shift count serves two directions; `avx2_prefix`'s short prefix |
 //!
 //! [`mobility`] is the per-backend default. [`potential_mobility`] and [`frontier`] are the
 //! helpers that evaluation functions use.
@@ -34,10 +35,12 @@
 use bb_simd::{Backend, Isa};
 
 mod potential;
+mod wasm;
 pub use potential::{
     DEFAULT_FORM, PotentialSimd, frontier, frontier_scalar, frontier_simd, potential_mobility,
     potential_mobility_scalar, potential_mobility_simd,
 };
+pub use wasm::WasmMirrorPrefix;
 
 /// Files b to g: the opponent mask for every direction with a horizontal component.
 pub const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
@@ -76,6 +79,7 @@ bb_simd::kernel! {
             Avx2Lanes,
             Avx2Prefix,
             Avx512Lanes,
+            WasmMirrorPrefix,
         ]
     }
 }
@@ -120,7 +124,7 @@ pub struct KoggeStone8;
 
 /// Runs of `m` adjacent to `p` toward the MSB by `n`, one past the run (`n` a shift count).
 #[inline(always)]
-const fn runs_left(p: u64, m: u64, n: u32) -> u64 {
+pub(super) const fn runs_left(p: u64, m: u64, n: u32) -> u64 {
     let mut f = m & (p << n);
     f |= m & (f << n);
     let pre = m & (m << n);
@@ -130,7 +134,7 @@ const fn runs_left(p: u64, m: u64, n: u32) -> u64 {
 }
 
 #[inline(always)]
-const fn runs_right(p: u64, m: u64, n: u32) -> u64 {
+pub(super) const fn runs_right(p: u64, m: u64, n: u32) -> u64 {
     let mut f = m & (p >> n);
     f |= m & (f >> n);
     let pre = m & (m >> n);
