@@ -388,6 +388,7 @@ impl Position {
     /// assert_eq!(next.key(), next.compute_key());
     /// ```
     #[must_use]
+    #[inline]
     pub fn play(&self, mv: Move) -> Position {
         let mut p = *self;
         p.play_in_place(mv);
