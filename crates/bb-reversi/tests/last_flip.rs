@@ -45,6 +45,23 @@ fn cases() -> Vec<(Square, u64)> {
             }
         }
     }
+    // Outside c3-f6 `pext_merged` gathers both diagonals at once: every subset of their union
+    // where it is small (it holds up to 13 squares, of which at most 8 can flip).
+    for sq in Square::ALL {
+        let [_, d9, d7, _] = lines[sq.index()];
+        let union = (d9 | d7) & !sq.bit();
+        if union.count_ones() > 10 {
+            continue;
+        }
+        let mut sub = 0u64;
+        loop {
+            out.push((sq, sub));
+            sub = sub.wrapping_sub(union) & union;
+            if sub == 0 {
+                break;
+            }
+        }
+    }
     let mut rng = bb_core::rng::Rng::new(5);
     for _ in 0..common::scaled(20_000) {
         let sq = rng.square();

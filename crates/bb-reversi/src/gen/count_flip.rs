@@ -148,6 +148,8 @@ pub fn source() -> String {
     )
     .unwrap();
     s.push_str(&merged_source());
+    s.push_str(&pext_merged_source());
+    s.push_str(&lr_masks_source());
     s
 }
 
@@ -279,4 +281,154 @@ pub fn merged_source() -> String {
     }
     s.push_str("];\n");
     s
+}
+
+/// The squares of the ray from `sq` in direction `(df, dr)`, nearest first.
+fn ray(sq: usize, df: i32, dr: i32) -> Vec<usize> {
+    let (mut f, mut r) = ((sq & 7) as i32 + df, (sq >> 3) as i32 + dr);
+    let mut v = Vec::new();
+    while (0..8).contains(&f) && (0..8).contains(&r) {
+        v.push((r * 8 + f) as usize);
+        f += df;
+        r += dr;
+    }
+    v
+}
+
+/// Discs flipped along `rays` (each nearest first) by the player with discs `p`, every other
+/// square of the rays being the opponent's.
+fn flips_on_rays(rays: &[Vec<usize>], p: u64) -> u8 {
+    let mut n = 0;
+    for r in rays {
+        if let Some(k) = r.iter().position(|&s| p >> s & 1 != 0) {
+            n += k as u8;
+        }
+    }
+    n
+}
+
+/// Software PDEP: the low bits of `i` deposited on the set bits of `mask`, in increasing order.
+fn deposit(i: u64, mask: u64) -> u64 {
+    let (mut m, mut out, mut k) = (mask, 0, 0);
+    while m != 0 {
+        let low = m & m.wrapping_neg();
+        if i >> k & 1 != 0 {
+            out |= low;
+        }
+        k += 1;
+        m &= m - 1;
+    }
+    out
+}
+
+/// The PEXT form's gathers of one square: the rank by a shift, then up to three PEXT masks,
+/// each with the offset of its count table in [`pext_merged`]'s flat table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PextSquare {
+    /// PEXT masks: file, the diagonals (one merged gather, or the +9 diagonal), the +7
+    /// diagonal (0 unless the diagonals need two gathers).
+    pub mask: [u64; 3],
+    /// Table offsets: rank, then one per mask.
+    pub ofs: [u16; 4],
+}
+
+/// Per square the PEXT gathers, and the flat count table they index (Okuhara's *Reversi bitboard
+/// techniques* "BMI2 (PEXT)", merged diagonals). A ray shorter than two squares never flips, so
+/// it is left out of the masks; what remains of both diagonals fits one 8-bit gather on every
+/// square outside c3-f6. The file table of square `sq` is `COUNT_FLIP[rank]` (the whole file is
+/// gathered, `sq`'s bit included), and identical tables are stored once. The table is padded to
+/// a power of two so that an index masked by its length needs no bounds check.
+pub fn pext_merged() -> ([PextSquare; 64], Vec<u8>) {
+    let mut flat: Vec<u8> = Vec::new();
+    let mut seen: Vec<(Vec<u8>, u16)> = Vec::new();
+    for row in count_flip_table() {
+        let at = flat.len() as u16;
+        seen.push((row.to_vec(), at));
+        flat.extend_from_slice(&row);
+    }
+    let mut intern = |t: Vec<u8>| -> u16 {
+        if let Some((_, at)) = seen.iter().find(|(u, _)| *u == t) {
+            return *at;
+        }
+        let at = flat.len() as u16;
+        flat.extend_from_slice(&t);
+        seen.push((t, at));
+        at
+    };
+    let mut table = |mask: u64, rays: &[Vec<usize>]| -> u16 {
+        let k = mask.count_ones();
+        let t = (0..1u64 << k)
+            .map(|i| flips_on_rays(rays, deposit(i, mask)))
+            .collect();
+        intern(t)
+    };
+    let squares: Vec<PextSquare> = (0..64)
+        .map(|sq| {
+            let f = sq & 7;
+            let long = |df, dr| Some(ray(sq, df, dr)).filter(|v| v.len() >= 2);
+            let bits = |rays: &[Vec<usize>]| rays.iter().flatten().fold(0u64, |a, &s| a | 1 << s);
+            let d9: Vec<_> = [long(1, 1), long(-1, -1)].into_iter().flatten().collect();
+            let d7: Vec<_> = [long(-1, 1), long(1, -1)].into_iter().flatten().collect();
+            let file: Vec<_> = [long(0, 1), long(0, -1)].into_iter().flatten().collect();
+            let file_mask = FILE_A << f;
+            let mut e = PextSquare {
+                mask: [file_mask, 0, 0],
+                ofs: [(f * 256) as u16, table(file_mask, &file), 0, 0],
+            };
+            let both: Vec<_> = d9.iter().chain(&d7).cloned().collect();
+            if bits(&both).count_ones() <= 8 {
+                e.mask[1] = bits(&both);
+                e.ofs[2] = table(e.mask[1], &both);
+            } else {
+                e.mask[1] = bits(&d9);
+                e.ofs[2] = table(e.mask[1], &d9);
+                e.mask[2] = bits(&d7);
+                e.ofs[3] = table(e.mask[2], &d7);
+            }
+            e
+        })
+        .collect();
+    flat.resize(flat.len().next_power_of_two(), 0);
+    (squares.try_into().unwrap(), flat)
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// Rust source of [`pext_merged`].
+pub fn pext_merged_source() -> String {
+    let (sq, flat) = pext_merged();
+    let mut s = String::from("pub(crate) static PEXT_SQ: [PextSquare; 64] = [");
+    for e in sq {
+        s.push_str(&format!(
+            "PextSquare {{ mask: [{:#x}, {:#x}, {:#x}], ofs: {:?} }},",
+            e.mask[0], e.mask[1], e.mask[2], e.ofs
+        ));
+    }
+    s.push_str("];\n");
+    s.push_str(&format!(
+        "pub(crate) static PEXT_FLAT: [u8; {}] = {:?};\n",
+        flat.len(),
+        flat
+    ));
+    s
+}
+
+/// Per square, the four lines through it split at it: the squares below it (toward the LSB)
+/// in rank, diagonal, anti-diagonal, file order, then the squares above it in the same order
+/// (Okuhara's *Reversi bitboard techniques* "AVX512CD/VL (VPLZCNTQ)", right and left masks).
+pub fn lr_masks() -> [[u64; 8]; 64] {
+    let l = lines4();
+    core::array::from_fn(|sq| {
+        let below = (1u64 << sq) - 1;
+        let above = !below & !(1u64 << sq);
+        core::array::from_fn(|k| l[sq][k % 4] & if k < 4 { below } else { above })
+    })
+}
+
+/// Rust source of [`lr_masks`].
+pub fn lr_masks_source() -> String {
+    format!(
+        "pub(crate) static LR_MASKS: LrMasks = LrMasks({:?});\n",
+        lr_masks()
+    )
 }

@@ -17,12 +17,14 @@
 //! | [`Kindergarten32`] | `kindergarten32` | any | the same in 32-bit multiplies, halves folded first (for 32-bit CPUs) |
 //! | [`BitScan`] | `bit_scan` | any | per direction, LS1B (`tzcnt`) toward the MSB and LZCNT toward the LSB; no tables |
 //! | [`Pext`] | `pext` | fast BMI2 | PEXT gathers each line |
+//! | [`PextMerged`] | `pext_merged` | fast BMI2 | the rank by a shift, the file by PEXT, both diagonals by one PEXT outside c3-f6 (rays shorter than two squares left out): 3 table reads on 48 squares |
 //! | [`Sse2Gather`] | `sse2_gather` | 128-bit vectors | PSADBW sums the rank and diagonal bytes, PMOVMSKB collects the file and anti-diagonal |
 //! | [`Avx2Movemask`] | `avx2_movemask` | 256-bit vectors | rank in a general register, VPMOVMSKB for the other three lines |
 //! | [`Avx512TestMb`] | `avx512_testmb` | AVX-512 | the SSE2 form with VPTESTMB instead of subtract + PMOVMSKB |
 //! | [`Avx512TestMb256`] | `avx512_testmb256` | AVX-512 | the AVX2 form with one 256-bit VPTESTMB for file and diagonals |
 //! | [`NeonAddv`] | `neon_addv` | 128-bit vectors (for Neon) | the board's bytes doubled by a zip; rank and diagonal summed as the two bytes of 16-bit lanes, file and anti-diagonal by a vector test weighted by rank; two horizontal 16-bit sums (ADDV) |
 //! | [`Avx512Lzcnt`] | `avx512_lzcnt` | vector LZCNT | the flipped discs by LS1B masks and VPLZCNTQ, then a popcount (`last_flip`) |
+//! | [`Avx512LrMask`] | `avx512_lrmask` | vector LZCNT | [`Avx512Lzcnt`] from per-square half-line masks (below and above the square): no mask built at run time |
 //! | [`Avx512BitShuffle`] | `avx512_bitshuffle` | AVX-512 BITALG | one VPSHUFBITQMB gathers the 8 rays, nearest square first, one byte each; a SWAR count of each byte's trailing zeros (beyond the published sources) |
 //!
 //! ```
@@ -50,7 +52,25 @@ pub(crate) struct Gather {
     pub(crate) x: u8,
 }
 
+/// One square's gathers of [`PextMerged`]: PEXT masks (file, diagonals or +9 diagonal, +7
+/// diagonal or 0) and offsets into `PEXT_FLAT` (rank, then one per mask).
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(32))]
+pub(crate) struct PextSquare {
+    pub(crate) mask: [u64; 3],
+    pub(crate) ofs: [u16; 4],
+}
+
+/// Per square, the four lines below the square then the four above ([`Avx512LrMask`]).
+#[repr(C, align(64))]
+pub(crate) struct LrMasks(pub(crate) [[u64; 8]; 64]);
+
 include!(concat!(env!("OUT_DIR"), "/last_flip_tables.rs"));
+
+mod avx512_lrmask;
+mod pext_merged;
+pub use avx512_lrmask::Avx512LrMask;
+pub use pext_merged::PextMerged;
 
 /// The generated table: `count_flip()[x][line]` is the number of discs flipped on an 8-square
 /// line by a move on position `x` when the set bits of `line` are the player's discs and the
@@ -88,7 +108,7 @@ bb_simd::kernel! {
         reference(&(sq, p)) { bb_core::reference::count_last_flip(sq, p) }
         chain(&(sq, p), z) { (sq, p ^ z) }
         fold(n) { u64::from(n) }
-        default_name<B>() { default_name(B::ISA) }
+        default_name<B>() { default_name::<B>() }
         run<V>(b, &(sq, p)) { V::count(b, sq, p) }
         variants [
             Kindergarten64,
@@ -96,11 +116,13 @@ bb_simd::kernel! {
             KindergartenMerged,
             BitScan,
             Pext,
+            PextMerged,
             Sse2Gather,
             Avx2Movemask,
             Avx512TestMb,
             Avx512TestMb256,
             Avx512Lzcnt,
+            Avx512LrMask,
             Avx512BitShuffle,
             NeonAddv,
         ]
@@ -108,16 +130,18 @@ bb_simd::kernel! {
 }
 
 /// The per-backend default table, written once and read by the kernel and [`default_name`]: `V`
-/// names the variant type of `$isa` inside `$e`. The match is exhaustive, so a new backend token
-/// does not compile until it has a default here.
+/// names the variant type of token `$B` inside `$e`. `pext_merged` wherever PEXT is fast (AVX2
+/// with fast PEXT, AVX-512), the SSE2 gathers on the other vector backends (including AMD Zen
+/// 1/2, whose PEXT is microcoded). The match is exhaustive, so a new backend token does not
+/// compile until it has a default here.
 macro_rules! default_variant {
-    ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
-            Isa::Avx512 | Isa::Avx512Vbmi => {
-                type $V = Avx512TestMb256;
+    ($B:ty, |$V:ident| $e:expr) => {
+        match <$B as Backend>::ISA {
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if <$B as Backend>::FAST_PEXT => {
+                type $V = PextMerged;
                 $e
             }
-            Isa::Avx2 | Isa::Sse2 | Isa::Ssse3 => {
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Sse2 | Isa::Ssse3 => {
                 type $V = Sse2Gather;
                 $e
             }
@@ -129,16 +153,20 @@ macro_rules! default_variant {
     };
 }
 
-/// Name of [`count_last_flip`]'s variant on `isa`.
+/// Name of [`count_last_flip`]'s variant on backend `B`.
+///
+/// ```
+/// assert_eq!(bb_reversi::last_flip::default_name::<bb_simd::Scalar>(), "kindergarten64");
+/// ```
 #[must_use]
-pub const fn default_name(isa: Isa) -> &'static str {
-    default_variant!(isa, |V| V::NAME)
+pub fn default_name<B: Backend>() -> &'static str {
+    default_variant!(B, |V| V::NAME)
 }
 
 /// The default last-flip count for backend `B` (see docs/kernels/last-flip.md).
 #[inline(always)]
 pub fn count_last_flip<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-    default_variant!(B::ISA, |V| V::count(b, sq, p))
+    default_variant!(B, |V| V::count(b, sq, p))
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -432,10 +460,9 @@ impl LastFlipVariant for Avx512Lzcnt {
 /// (`crate::rays::ray_runs`). No count table, no per-line index arithmetic (beyond the published
 /// sources, which gathers the four lines and looks each up in `COUNT_FLIP`). Needs AVX-512 BITALG.
 ///
-/// The fastest last-flip count in throughput on this project's AVX-512 machine (0.82x the time
-/// of [`Avx512TestMb256`]), but not the default: its latency is 0.4 ns longer (the mask register
-/// to GPR move), and the endgame solver ran about 2 % faster with `Avx512TestMb256` in 11 of 14
-/// alternated rounds (docs/kernels/last-flip.md).
+/// 0.82x the time of [`Avx512TestMb256`] in throughput on this project's AVX-512 machine, but
+/// not a default: its latency (6 ns, the mask register to GPR move on the chain) is far above
+/// [`PextMerged`]'s, and the endgame solver follows the latency (docs/kernels/last-flip.md).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx512BitShuffle;
 
