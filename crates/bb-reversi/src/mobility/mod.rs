@@ -13,8 +13,11 @@
 //! | type | `NAME` | ISA | idea |
 //! |---|---|---|---|
 //! | [`KoggeStone8`] | `kogge_stone8` | any | eight directions in general registers (Okuhara's Arm64 form) |
+//! | [`KoggePrefix8`] | `kogge_prefix8` | any | the same with runs of 1-2 taken straight from `p` (`m & p<<n \| pairs & p<<2n`): one dependent step less per direction |
 //! | [`Sse2Mirror`] | `sse2_mirror` | 128-bit vectors | diagonals in a 2 x u64 vector whose second lane is the byte-swapped board, so +9 becomes -7 and both lanes shift by the same count; horizontal and vertical in general registers |
+//! | [`Sse2Mirror3`] | `sse2_mirror3` | 128-bit vectors | the mirror trick for the vertical line too: three lines in the vector, only the horizontal one in general registers (prefix form) |
 //! | [`Avx2Lanes`] | `avx2_lanes` | 256-bit vectors | four directions in a 4 x u64 vector with per-lane shift counts (VPSLLVQ / VPSRLVQ) |
+//! | [`Avx2PairPrefix`] | `avx2_pair_prefix` | 256-bit vectors | the 4-lane form with runs of 1-2 straight from `p`, then two doubling steps |
 //! | [`Avx2Prefix`] | `avx2_prefix` | 256-bit vectors | the 4-lane form with a shallower parallel prefix: runs of 1-2 straight from `p`, then 3-4 and 5-6 in one level (shorter dependency chain) |
 //! | [`Avx512Lanes`] | `avx512_lanes` | 512-bit vectors | all eight directions in one 8 x u64 vector: lanes 0..4 shift left, lanes 4..8 right |
 //! | [`WasmMirrorPrefix`] | `wasm_mirror_prefix` | wasm SIMD128 | four 2 x u64 vectors, lane 1 the byte-swapped board so one shift count serves two directions; `avx2_prefix`'s short prefix |
@@ -34,8 +37,14 @@
 
 use bb_simd::{Backend, Isa};
 
+mod kogge_prefix;
+mod lanes_pair_prefix;
+mod mirror3;
 mod potential;
 mod wasm;
+pub use kogge_prefix::KoggePrefix8;
+pub use lanes_pair_prefix::Avx2PairPrefix;
+pub use mirror3::Sse2Mirror3;
 pub use potential::{
     DEFAULT_FORM, PotentialSimd, frontier, frontier_scalar, frontier_simd, potential_mobility,
     potential_mobility_scalar, potential_mobility_simd,
@@ -75,8 +84,11 @@ bb_simd::kernel! {
         run<V>(b, &(p, o)) { V::mobility(b, p, o) }
         variants [
             KoggeStone8,
+            KoggePrefix8,
             Sse2Mirror,
+            Sse2Mirror3,
             Avx2Lanes,
+            Avx2PairPrefix,
             Avx2Prefix,
             Avx512Lanes,
             WasmMirrorPrefix,
@@ -90,11 +102,23 @@ bb_simd::kernel! {
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
-            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => {
+            Isa::Avx2 => {
                 type $V = Avx2Lanes;
                 $e
             }
-            Isa::Scalar | Isa::Sse2 | Isa::Ssse3 | Isa::Neon | Isa::Wasm128 => {
+            Isa::Avx512 | Isa::Avx512Vbmi => {
+                type $V = Avx2PairPrefix;
+                $e
+            }
+            Isa::Scalar => {
+                type $V = KoggePrefix8;
+                $e
+            }
+            Isa::Sse2 | Isa::Ssse3 => {
+                type $V = Sse2Mirror3;
+                $e
+            }
+            Isa::Neon | Isa::Wasm128 => {
                 type $V = KoggeStone8;
                 $e
             }
@@ -108,10 +132,12 @@ pub const fn default_name(isa: Isa) -> &'static str {
     default_variant!(isa, |V| V::NAME)
 }
 
-/// The default mobility for backend `B`, chosen by measurement (docs/kernels/mobility.md):
-/// the 4-lane form where 256-bit vectors exist (best latency), the general-register form
-/// elsewhere (on SSE2 it beats the mirror trick in throughput, 5.3 vs 6.3 ns; on Neon
-/// Okuhara notes that shift-and-operate instructions make it the fastest).
+/// The default mobility for backend `B`, chosen by measurement against Edax on Zen 4
+/// (docs/kernels/mobility.md): the 4-lane forms where 256-bit vectors exist, three mirrored
+/// lines in a 128-bit vector on SSE2 (the best latency for about Edax's throughput), the
+/// general-register prefix form on the scalar backend, and the general-register Kogge-Stone
+/// form on Neon (Okuhara notes that shift-and-operate instructions make it the fastest) and
+/// wasm.
 #[inline(always)]
 pub fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
     default_variant!(B::ISA, |V| V::mobility(b, p, o))
@@ -227,7 +253,11 @@ impl MobilityVariant for Avx2Lanes {
         fl = b.u64x4_or(fl, b.u64x4_and(pl, b.u64x4_shlv(fl, sh2)));
         fr = b.u64x4_or(fr, b.u64x4_and(pr, b.u64x4_shrv(fr, sh2)));
         let mm = b.u64x4_or(b.u64x4_shlv(fl, sh), b.u64x4_shrv(fr, sh));
-        b.u64x4_hor(mm) & !(p | o)
+        // The occupied squares are masked in the vector, before the reduction. Masked after it,
+        // in general registers, `p | o` makes LLVM join the two inputs into one 128-bit vector
+        // and fetch `o` from it with a cross-lane VPERMQ: 4 cycles more on the latency chain
+        // (9.1 against 7.7 ns on Zen 4) for one vector operation saved.
+        b.u64x4_hor(b.u64x4_andnot(b.u64x4_or(pp, b.u64x4_splat(o)), mm))
     }
 }
 
@@ -281,7 +311,8 @@ impl MobilityVariant for Avx2Prefix {
             ),
         );
         let mm = b.u64x4_or(b.u64x4_shlv(fl, sh), b.u64x4_shrv(fr, sh));
-        b.u64x4_hor(mm) & !(p | o)
+        // Occupied squares masked in the vector: see `Avx2Lanes`.
+        b.u64x4_hor(b.u64x4_andnot(b.u64x4_or(pp, b.u64x4_splat(o)), mm))
     }
 }
 
