@@ -10,14 +10,15 @@ use crate::full_lines::{self, Avx2KoggeStone, FullLinesVariant};
 /// instructions where the full ranks and files as bitboards cost fourteen. It lets a few more
 /// positions through to the full computation (in the benchmark's workload 2143 of 4096 exit,
 /// against 2390 on ranks and files), which the cheaper common path pays for. The full ranks
-/// are then the rank bits spread by PDEP and a multiply.
+/// are then the rank bits spread by PDEP and a multiply where PDEP is fast, and the edge files
+/// are put back by PDEP there too ([`stable_edge_bytes`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx2RankExit;
 
 impl StabilityVariant for Avx2RankExit {
     const NAME: &'static str = "avx2_rank_exit";
     fn supported<B: Backend>() -> bool {
-        B::VECTOR_BITS >= 256 && B::FAST_PEXT
+        B::VECTOR_BITS >= 256
     }
     #[inline(always)]
     fn stability<B: Backend>(b: B, p: u64, o: u64) -> u64 {
@@ -27,7 +28,11 @@ impl StabilityVariant for Avx2RankExit {
         if edge | (ranks & 0x7e) == 0 {
             return 0;
         }
-        let h = b.pdep(ranks, 0x0101_0101_0101_0101).wrapping_mul(0xff);
+        let h = if B::FAST_PEXT {
+            b.pdep(ranks, 0x0101_0101_0101_0101).wrapping_mul(0xff)
+        } else {
+            full_lines::full_h(p | o)
+        };
         let v = full_lines::full_v(p | o);
         let inner = p & INNER;
         let [_, _, d9, d7] = Avx2KoggeStone::full_lines(b, p | o);

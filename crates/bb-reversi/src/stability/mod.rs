@@ -29,17 +29,13 @@ use crate::full_lines;
 
 mod avx2_early;
 mod avx2_rank_exit;
-mod full_first;
 mod movemask_edge;
 mod sse2_early;
-mod two_step;
 
 pub use avx2_early::Avx2Early;
 pub use avx2_rank_exit::Avx2RankExit;
-pub use full_first::FullFirst;
 pub use movemask_edge::{MovemaskEdge, stable_edge_bytes, stable_edge_movemask};
 pub use sse2_early::Sse2Early;
-pub use two_step::TwoStep;
 
 include!(concat!(env!("OUT_DIR"), "/edge_stability.rs"));
 
@@ -117,8 +113,6 @@ bb_simd::kernel! {
             ScalarSpread,
             SimdSpread,
             MovemaskEdge,
-            FullFirst,
-            TwoStep,
             Sse2Early,
             Avx2Early,
             Avx2Early<true>,
@@ -134,7 +128,7 @@ macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
             Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => {
-                type $V = Avx2Early<true>;
+                type $V = Avx2RankExit;
                 $e
             }
             Isa::Sse2 | Isa::Ssse3 => {
@@ -182,13 +176,6 @@ impl StabilityVariant for ScalarSpread {
         let (d7, d9) = full_lines::full_d79(p | o);
         spread(edge | (inner & h & v & d9 & d7), inner, [h, v, d9, d7])
     }
-}
-
-/// The four full lines in general registers, `[h, v, d9, d7]`.
-#[inline(always)]
-fn all_full(discs: u64) -> [u64; 4] {
-    let (d7, d9) = full_lines::full_d79(discs);
-    [full_lines::full_h(discs), full_lines::full_v(discs), d9, d7]
 }
 
 /// One spreading step: the inner discs of `inner` whose every line is full or has a stable
