@@ -12,7 +12,7 @@
 //! assert!(out.contains("e2e4: 1\n") && out.ends_with("\nNodes searched: 20\n"));
 //! ```
 
-use crate::movegen::{MoveList, count_core};
+use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
 use bb_simd::{Backend, WithBackend, specialize};
@@ -35,7 +35,7 @@ specialize! {
                 pos.legal_moves_with(b, &mut list);
                 let mut n = 0;
                 for &m in list.iter() {
-                    n += count_core(b, &pos.child_core(m));
+                    n += pos.count_legal_after_with(b, m);
                 }
                 n
             }

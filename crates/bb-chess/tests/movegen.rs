@@ -144,6 +144,17 @@ fn check_node(pos: &Position) {
             m
         );
         assert_eq!(Move::parse_uci(pos, m.to_uci(pos).as_str()), Ok(m));
+        // The counting shortcut of a perft's last interior ply, on the scalar and the best
+        // backend, against the position actually played.
+        let after = next.count_legal();
+        assert_eq!(
+            pos.count_legal_after_with(bb_simd::Scalar, m),
+            after,
+            "{}",
+            pos.to_fen()
+        );
+        let best = bb_simd::dispatch!(|b| pos.count_legal_after_with(b, m));
+        assert_eq!(best, after, "{} {:?}", pos.to_fen(), m);
     }
 }
 

@@ -363,14 +363,14 @@ impl Position {
     /// pos.legal_moves_with(bb_simd::Scalar, &mut list);
     /// assert_eq!(list.len(), 20);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn legal_moves_with<B: Backend>(&self, b: B, list: &mut MoveList) {
         list.clear();
         generate(b, &self.core(), list);
     }
 
     /// The number of legal moves, without building a list (bulk counting), with backend `b`.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn count_legal_with<B: Backend>(&self, b: B) -> u64 {
         count_core(b, &self.core())
@@ -380,6 +380,25 @@ impl Position {
     #[must_use]
     pub fn count_legal(&self) -> u64 {
         bb_simd::auto!(|b| self.count_legal_with(b))
+    }
+
+    /// The number of legal moves of the position after the legal move `mv`, equal to
+    /// `self.play(mv).count_legal_with(b)` but without making that position: only the
+    /// bitboards, castling rights and en-passant square the generator reads are derived (no
+    /// copy of the position, no board-array or key updates). This is the last interior ply of
+    /// a bulk-counting perft, and what `bb_chess::perft` does there.
+    ///
+    /// ```
+    /// use bb_chess::{MoveList, Position, Scalar};
+    /// let pos = Position::startpos();
+    /// let list = MoveList::legal(&pos);
+    /// let n: u64 = list.iter().map(|&m| pos.count_legal_after_with(Scalar, m)).sum();
+    /// assert_eq!(n, 400); // perft(2)
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub fn count_legal_after_with<B: Backend>(&self, b: B, mv: Move) -> u64 {
+        count_core(b, &self.child_core(mv))
     }
 
     /// The legal moves, on the best backend ([`bb_simd::auto!`]).
