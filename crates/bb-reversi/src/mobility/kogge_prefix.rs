@@ -8,7 +8,7 @@
 //! for the same number of operations; with eight directions in flight the general-register
 //! form is bound by its chain length in latency mode, not by its operation count.
 
-use super::{INNER_FILES, MobilityVariant};
+use super::MobilityVariant;
 use bb_simd::Backend;
 
 /// Eight directions in general registers; runs of 1-2 straight from `p`, then two doubling steps.
@@ -39,15 +39,6 @@ impl MobilityVariant for KoggePrefix8 {
     const NAME: &'static str = "kogge_prefix8";
     #[inline(always)]
     fn mobility<B: Backend>(_b: B, p: u64, o: u64) -> u64 {
-        let mo = o & INNER_FILES;
-        let moves = runs_left(p, mo, 1)
-            | runs_left(p, mo, 7)
-            | runs_left(p, mo, 9)
-            | runs_left(p, o, 8)
-            | runs_right(p, mo, 1)
-            | runs_right(p, mo, 7)
-            | runs_right(p, mo, 9)
-            | runs_right(p, o, 8);
-        moves & !(p | o)
+        super::eight_directions(p, o, runs_left, runs_right)
     }
 }

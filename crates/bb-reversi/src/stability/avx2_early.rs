@@ -30,20 +30,35 @@ impl<const PDEP: bool> StabilityVariant for Avx2Early<PDEP> {
         if edge | (inner & h & v) == 0 {
             return 0;
         }
-        let [_, _, d9, d7] = Avx2KoggeStone::full_lines(b, p | o);
-        let mut stable = edge | (inner & h & v & d9 & d7);
-        let full = b.u64x4_from_array([h, v, d9, d7]);
-        let sh = b.u64x4_from_array([1, 8, 9, 7]);
-        loop {
-            let s = b.u64x4_splat(stable);
-            let n = b.u64x4_or(b.u64x4_or(b.u64x4_shlv(s, sh), b.u64x4_shrv(s, sh)), full);
-            let (lo, hi) = b.u64x4_split(n);
-            let [x, y] = b.u64x2_to_array(b.u64x2_and(lo, hi));
-            let next = stable | (x & y & inner);
-            if next == stable {
-                return stable;
-            }
-            stable = next;
+        diagonals_and_spread(b, p | o, edge, inner, h, v)
+    }
+}
+
+/// The diagonal full lines by [`Avx2KoggeStone`], then the spreading loop with one lane per line
+/// direction: a disc is stable when, along each of the four lines, it is full or a neighbour is
+/// stable.
+#[inline(always)]
+pub(super) fn diagonals_and_spread<B: Backend>(
+    b: B,
+    occupied: u64,
+    edge: u64,
+    inner: u64,
+    h: u64,
+    v: u64,
+) -> u64 {
+    let [_, _, d9, d7] = Avx2KoggeStone::full_lines(b, occupied);
+    let mut stable = edge | (inner & h & v & d9 & d7);
+    let full = b.u64x4_from_array([h, v, d9, d7]);
+    let sh = b.u64x4_from_array([1, 8, 9, 7]);
+    loop {
+        let s = b.u64x4_splat(stable);
+        let n = b.u64x4_or(b.u64x4_or(b.u64x4_shlv(s, sh), b.u64x4_shrv(s, sh)), full);
+        let (lo, hi) = b.u64x4_split(n);
+        let [x, y] = b.u64x2_to_array(b.u64x2_and(lo, hi));
+        let next = stable | (x & y & inner);
+        if next == stable {
+            return stable;
         }
+        stable = next;
     }
 }

@@ -3,7 +3,7 @@
 use bb_simd::Backend;
 
 use super::{INNER, StabilityVariant, stable_edge_bytes};
-use crate::full_lines::{self, Avx2KoggeStone, FullLinesVariant};
+use crate::full_lines;
 
 /// The early exit tests the edges and the full ranks 2 to 7 only (PCMPEQB and PMOVMSKB on the
 /// occupancy): an inner disc on four full lines needs a full rank, and the test costs four
@@ -35,20 +35,6 @@ impl StabilityVariant for Avx2RankExit {
         };
         let v = full_lines::full_v(p | o);
         let inner = p & INNER;
-        let [_, _, d9, d7] = Avx2KoggeStone::full_lines(b, p | o);
-        let mut stable = edge | (inner & h & v & d9 & d7);
-        let full = b.u64x4_from_array([h, v, d9, d7]);
-        let sh = b.u64x4_from_array([1, 8, 9, 7]);
-        loop {
-            let s = b.u64x4_splat(stable);
-            let n = b.u64x4_or(b.u64x4_or(b.u64x4_shlv(s, sh), b.u64x4_shrv(s, sh)), full);
-            let (lo, hi) = b.u64x4_split(n);
-            let [x, y] = b.u64x2_to_array(b.u64x2_and(lo, hi));
-            let next = stable | (x & y & inner);
-            if next == stable {
-                return stable;
-            }
-            stable = next;
-        }
+        super::avx2_early::diagonals_and_spread(b, p | o, edge, inner, h, v)
     }
 }
