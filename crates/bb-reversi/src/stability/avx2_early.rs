@@ -5,11 +5,12 @@ use bb_simd::Backend;
 use super::{INNER, StabilityVariant, stable_edge_bytes};
 use crate::full_lines::{self, Avx2KoggeStone, FullLinesVariant};
 
-/// Edge indices by byte operations ([`stable_edge_movemask`]), the early exit on ranks and
-/// files, then the diagonals by [`Avx2KoggeStone`] and the spreading step with one lane per
-/// line direction (per-lane shifts, the AND across lanes by two halvings). The throughput is
-/// bound by the instruction count, which the lanes divide by four in the loop. `PDEP`: the edge
-/// files put back by PDEP where it is fast ([`stable_edge_bytes`]).
+/// Edge indices by byte operations ([`stable_edge_movemask`](super::stable_edge_movemask)),
+/// the early exit on ranks and files, then the diagonals by [`Avx2KoggeStone`] and the
+/// spreading step with one lane per line direction (per-lane shifts, the AND across lanes by
+/// two halvings). The throughput is bound by the instruction count, which the lanes divide by
+/// four in the loop. `PDEP`: the edge files put back by PDEP where it is fast
+/// ([`stable_edge_bytes`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx2Early<const PDEP: bool = false>;
 
