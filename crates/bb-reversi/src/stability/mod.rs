@@ -29,11 +29,13 @@ use crate::full_lines;
 
 mod avx2_early;
 mod avx2_rank_exit;
+mod corner_gate;
 mod movemask_edge;
 mod sse2_early;
 
 pub use avx2_early::Avx2Early;
 pub use avx2_rank_exit::Avx2RankExit;
+pub use corner_gate::CornerGate;
 pub use movemask_edge::{MovemaskEdge, stable_edge_bytes, stable_edge_movemask};
 pub use sse2_early::Sse2Early;
 
@@ -117,6 +119,9 @@ bb_simd::kernel! {
             Avx2Early,
             Avx2Early<true>,
             Avx2RankExit,
+            CornerGate<ScalarSpread>,
+            CornerGate<Sse2Early>,
+            CornerGate<Avx2RankExit>,
         ]
     }
 }
@@ -128,15 +133,15 @@ macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
             Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => {
-                type $V = Avx2RankExit;
+                type $V = CornerGate<Avx2RankExit>;
                 $e
             }
             Isa::Sse2 | Isa::Ssse3 => {
-                type $V = Sse2Early;
+                type $V = CornerGate<Sse2Early>;
                 $e
             }
             Isa::Scalar | Isa::Neon | Isa::Wasm128 => {
-                type $V = ScalarSpread;
+                type $V = CornerGate<ScalarSpread>;
                 $e
             }
         }
