@@ -31,13 +31,11 @@ mod avx2_early;
 mod avx2_rank_exit;
 mod corner_gate;
 mod movemask_edge;
-mod sse2_early;
 
 pub use avx2_early::Avx2Early;
 pub use avx2_rank_exit::Avx2RankExit;
 pub use corner_gate::CornerGate;
-pub use movemask_edge::{MovemaskEdge, stable_edge_bytes, stable_edge_movemask};
-pub use sse2_early::Sse2Early;
+pub use movemask_edge::{MovemaskEdge, Sse2Early, stable_edge_bytes, stable_edge_movemask};
 
 include!(concat!(env!("OUT_DIR"), "/edge_stability.rs"));
 

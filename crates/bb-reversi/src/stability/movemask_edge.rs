@@ -1,10 +1,10 @@
 //! Edge stability with the four table indices gathered by SSE2 byte operations instead of
-//! multiplies (Edax's SSE2 `get_stable_edge`).
+//! multiplies (Edax's SSE2 `get_stable_edge`), and the variants built on it.
 
 use bb_simd::Backend;
 
 use super::{EDGE_STABILITY, INNER, StabilityVariant, spread};
-use crate::full_lines;
+use crate::full_lines::{self, FullLinesVariant, Sse2Bswap};
 
 #[inline(always)]
 fn edge_at(i: u32) -> u64 {
@@ -50,11 +50,21 @@ pub fn stable_edge_bytes<B: Backend, const PDEP: bool>(b: B, p: u64, o: u64) -> 
 }
 
 /// [`super::ScalarSpread`] with the edge indices from [`stable_edge_movemask`].
+/// `VECTOR_DIAGONALS`: both diagonals' full lines in one 2 x u64 vector ([`Sse2Bswap`]) instead
+/// of general registers ([`Sse2Early`]); throughput is bound by the instruction count, and the
+/// two vector lanes halve the diagonal work.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct MovemaskEdge;
+pub struct MovemaskEdge<const VECTOR_DIAGONALS: bool = false>;
 
-impl StabilityVariant for MovemaskEdge {
-    const NAME: &'static str = "movemask_edge";
+/// [`MovemaskEdge`] with the diagonals' full lines in a vector.
+pub type Sse2Early = MovemaskEdge<true>;
+
+impl<const VECTOR_DIAGONALS: bool> StabilityVariant for MovemaskEdge<VECTOR_DIAGONALS> {
+    const NAME: &'static str = if VECTOR_DIAGONALS {
+        "sse2_early"
+    } else {
+        "movemask_edge"
+    };
     fn supported<B: Backend>() -> bool {
         B::VECTOR_BITS >= 128
     }
@@ -66,7 +76,14 @@ impl StabilityVariant for MovemaskEdge {
         if edge | (inner & h & v) == 0 {
             return 0;
         }
-        let (d7, d9) = full_lines::full_d79(p | o);
+        let (d9, d7) = if VECTOR_DIAGONALS {
+            // Only the diagonals are used: the rest of the variant's work is dead code here.
+            let [_, _, d9, d7] = Sse2Bswap::full_lines(b, p | o);
+            (d9, d7)
+        } else {
+            let (d7, d9) = full_lines::full_d79(p | o);
+            (d9, d7)
+        };
         spread(edge | (inner & h & v & d9 & d7), inner, [h, v, d9, d7])
     }
 }
