@@ -33,6 +33,22 @@ impl CastleSide {
             CastleSide::Queen => File::D,
         }
     }
+
+    /// The king's and the rook's destination squares of a castling move of `us` encoded king
+    /// square `from` to rook square `to` (the side is the rook's direction from the king).
+    #[inline(always)]
+    pub(crate) fn destinations(us: Color, from: Square, to: Square) -> (Square, Square) {
+        let side = if to.index() > from.index() {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        };
+        let rank = us.back_rank();
+        (
+            Square::from_file_rank(side.king_file(), rank),
+            Square::from_file_rank(side.rook_file(), rank),
+        )
+    }
 }
 
 /// Castling rights: for each colour and side, the square of the rook that may still castle.

@@ -66,14 +66,8 @@ impl Position {
         };
         match mv.kind() {
             MoveKind::Castle => {
-                let side = if to > from {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
-                let rank = us.back_rank();
-                let kdst = 1u64 << Square::from_file_rank(side.king_file(), rank).index();
-                let rdst = 1u64 << Square::from_file_rank(side.rook_file(), rank).index();
+                let (k, r) = CastleSide::destinations(us, mv.from(), mv.to());
+                let (kdst, rdst) = (k.bit(), r.bit());
                 c.colors[u] = (c.colors[u] & !(fbit | tbit)) | kdst | rdst;
                 c.pieces[5] = (c.pieces[5] & !fbit) | kdst;
                 c.pieces[3] = (c.pieces[3] & !tbit) | rdst;

@@ -419,14 +419,8 @@ impl Position {
 
         match mv.kind() {
             MoveKind::Castle => {
-                let side = if to > from {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
-                let rank = us.back_rank();
-                let kdst = Square::from_file_rank(side.king_file(), rank).index();
-                let rdst = Square::from_file_rank(side.rook_file(), rank).index();
+                let (k, r) = CastleSide::destinations(us, mv.from(), mv.to());
+                let (kdst, rdst) = (k.index(), r.index());
                 self.remove(from);
                 self.remove(to);
                 self.put(us, Piece::King, kdst);
