@@ -13,9 +13,9 @@
 //! | type | `NAME` | ISA | idea |
 //! |---|---|---|---|
 //! | [`KoggeStone8`] | `kogge_stone8` | any | eight directions in general registers (Okuhara's Arm64 form) |
-//! | [`KoggePrefix8`] | `kogge_prefix8` | any | the same with runs of 1-2 taken straight from `p` (`m & p<<n \| pairs & p<<2n`): one dependent step less per direction |
+//! | [`KoggePrefix8`] | `kogge_prefix8` | any | the same with runs of 1-2 taken straight from `p` (`m & p<<n \| pairs & p<<2n`): one dependent step less per direction; the +1 direction by one addition whose carry runs through the opponent discs |
 //! | [`Sse2Mirror`] | `sse2_mirror` | 128-bit vectors | diagonals in a 2 x u64 vector whose second lane is the byte-swapped board, so +9 becomes -7 and both lanes shift by the same count; horizontal and vertical in general registers |
-//! | [`Sse2Mirror3`] | `sse2_mirror3` | 128-bit vectors | the mirror trick for the vertical line too: three lines in the vector, only the horizontal one in general registers (prefix form) |
+//! | [`Sse2Mirror3`] | `sse2_mirror3` | 128-bit vectors | the mirror trick for the vertical line too: three lines in the vector, only the horizontal one in general registers (prefix form, +1 by a carry) |
 //! | [`Avx2Lanes`] | `avx2_lanes` | 256-bit vectors | four directions in a 4 x u64 vector with per-lane shift counts (VPSLLVQ / VPSRLVQ) |
 //! | [`Avx2PairPrefix`] | `avx2_pair_prefix` | 256-bit vectors | the 4-lane form with runs of 1-2 straight from `p`, then two doubling steps |
 //! | [`Avx2Prefix`] | `avx2_prefix` | 256-bit vectors | the 4-lane form with a shallower parallel prefix: runs of 1-2 straight from `p`, then 3-4 and 5-6 in one level (shorter dependency chain) |
@@ -110,20 +110,15 @@ macro_rules! default_variant {
                 type $V = Avx2PairPrefix;
                 $e
             }
-            Isa::Scalar => {
-                // Under V8 (a wasm build without SIMD128) the prefix form loses to Kogge-Stone
-                // in both modes (10.98 / 11.18 against 10.41 / 10.49 ns).
-                #[cfg(not(target_arch = "wasm32"))]
+            Isa::Scalar | Isa::Wasm128 => {
                 type $V = KoggePrefix8;
-                #[cfg(target_arch = "wasm32")]
-                type $V = KoggeStone8;
                 $e
             }
             Isa::Sse2 | Isa::Ssse3 => {
                 type $V = Sse2Mirror3;
                 $e
             }
-            Isa::Neon | Isa::Wasm128 => {
+            Isa::Neon => {
                 type $V = KoggeStone8;
                 $e
             }
@@ -140,9 +135,9 @@ pub const fn default_name(isa: Isa) -> &'static str {
 /// The default mobility for backend `B`, chosen by measurement against Edax on Zen 4
 /// (docs/kernels/mobility.md): the 4-lane forms where 256-bit vectors exist, three mirrored
 /// lines in a 128-bit vector on SSE2 (the best latency for about Edax's throughput), the
-/// general-register prefix form on the scalar backend, and the general-register Kogge-Stone
-/// form on Neon (Okuhara notes that shift-and-operate instructions make it the fastest) and
-/// wasm (both tokens).
+/// general-register prefix form on the scalar backend and on Wasm128 (also the fastest under
+/// V8), and the general-register Kogge-Stone form on Neon (Okuhara notes that shift-and-operate
+/// instructions make it the fastest).
 #[inline(always)]
 pub fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
     default_variant!(B::ISA, |V| V::mobility(b, p, o))
