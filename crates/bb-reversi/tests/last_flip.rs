@@ -11,21 +11,25 @@ use bb_core::{Square, reference};
 use bb_reversi::last_flip::{self, LastFlipCount, LastFlipVariant};
 use bb_simd::{Backend, WithBackend};
 
+/// Every subset of `mask` as the player's discs, with `sq` the empty square (carry-rippler
+/// enumeration).
+fn subsets(out: &mut Vec<(Square, u64)>, sq: Square, mask: u64) {
+    let mut sub = 0u64;
+    loop {
+        out.push((sq, sub));
+        sub = sub.wrapping_sub(mask) & mask;
+        if sub == 0 {
+            break;
+        }
+    }
+}
+
 fn cases() -> Vec<(Square, u64)> {
     let mut out = Vec::new();
     let lines = gen_count_flip::lines4();
     for sq in Square::ALL {
         for &line in &lines[sq.index()] {
-            let line = line & !sq.bit();
-            // Every subset of the line (carry-rippler enumeration).
-            let mut sub = 0u64;
-            loop {
-                out.push((sq, sub));
-                sub = sub.wrapping_sub(line) & line;
-                if sub == 0 {
-                    break;
-                }
-            }
+            subsets(&mut out, sq, line & !sq.bit());
         }
     }
     // Edge-file squares gather the file and both diagonals in two bent lines (A1-A4-E8 and
@@ -34,15 +38,7 @@ fn cases() -> Vec<(Square, u64)> {
         let (f, r) = (sq.index() % 8, sq.index() / 8);
         if (f == 0 || f == 7) && (1..7).contains(&r) {
             let [_, d9, d7, file] = lines[sq.index()];
-            let union = (d9 | d7 | file) & !sq.bit();
-            let mut sub = 0u64;
-            loop {
-                out.push((sq, sub));
-                sub = sub.wrapping_sub(union) & union;
-                if sub == 0 {
-                    break;
-                }
-            }
+            subsets(&mut out, sq, (d9 | d7 | file) & !sq.bit());
         }
     }
     // Outside c3-f6 `pext_merged` gathers both diagonals at once: every subset of their union
@@ -53,14 +49,7 @@ fn cases() -> Vec<(Square, u64)> {
         if union.count_ones() > 10 {
             continue;
         }
-        let mut sub = 0u64;
-        loop {
-            out.push((sq, sub));
-            sub = sub.wrapping_sub(union) & union;
-            if sub == 0 {
-                break;
-            }
-        }
+        subsets(&mut out, sq, union);
     }
     let mut rng = bb_core::rng::Rng::new(5);
     for _ in 0..common::scaled(20_000) {

@@ -90,6 +90,15 @@ pub const fn full_h(discs: u64) -> u64 {
     (f & RANK1).wrapping_mul(0xff)
 }
 
+/// Full ranks as one bit per rank (bit `r` for rank `r + 1`), by PCMPEQB against all ones and
+/// PMOVMSKB: four instructions where PCMPEQB and PMOVMSKB are native (x86).
+#[inline(always)]
+#[must_use]
+pub fn full_rank_bits<B: Backend>(b: B, discs: u64) -> u64 {
+    let v = b.u64x2_as_u8x16(b.u64x2_from_array([discs, 0]));
+    u64::from(b.u8x16_cmpeq(v, b.u8x16_splat(0xff)) & 0xff)
+}
+
 /// Full files by three rotate-and steps.
 #[inline(always)]
 #[must_use]
@@ -152,8 +161,7 @@ impl FullLinesVariant for Sse2Bswap {
     #[inline(always)]
     fn full_lines<B: Backend>(b: B, discs: u64) -> [u64; 4] {
         // bb-simd's PCMPEQB returns a bit per byte; spread each bit back over its byte.
-        let v = b.u64x2_as_u8x16(b.u64x2_from_array([discs, 0]));
-        let ranks = u64::from(b.u8x16_cmpeq(v, b.u8x16_splat(0xff)) & 0xff);
+        let ranks = full_rank_bits(b, discs);
         let x = (ranks | ranks << 28) & 0x0000_000f_0000_000f;
         let x = (x | x << 14) & 0x0003_0003_0003_0003;
         let h = ((x | x << 7) & RANK1).wrapping_mul(0xff);

@@ -22,8 +22,7 @@ impl StabilityVariant for Avx2RankExit {
     }
     #[inline(always)]
     fn stability<B: Backend>(b: B, p: u64, o: u64) -> u64 {
-        let discs = b.u64x2_as_u8x16(b.u64x2_from_array([p | o, 0]));
-        let ranks = u64::from(b.u8x16_cmpeq(discs, b.u8x16_splat(0xff)) & 0xff);
+        let ranks = full_lines::full_rank_bits(b, p | o);
         let edge = stable_edge_bytes::<B, true>(b, p, o);
         if edge | (ranks & 0x7e) == 0 {
             return 0;

@@ -5,13 +5,13 @@ use core::marker::PhantomData;
 
 use bb_simd::Backend;
 
-use super::{Avx2RankExit, ScalarSpread, Sse2Early, StabilityVariant};
+use super::{Avx2RankExit, FILE_A, ScalarSpread, Sse2Early, StabilityVariant};
+use crate::full_lines;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 const RANKS_1_8: u64 = 0xff00_0000_0000_00ff;
-const FILES_A_H: u64 = 0x8181_8181_8181_8181;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = 0x8080_8080_8080_8080;
+const FILE_H: u64 = FILE_A << 7;
+const FILES_A_H: u64 = FILE_A | FILE_H;
 
 /// Whether the position surely has no stable disc of the player, decided from the discs alone,
 /// with no table lookup. An inner disc on four full lines needs a full inner rank. On an edge
@@ -31,8 +31,7 @@ pub(super) fn surely_none<B: Backend, const BYTES: bool>(b: B, p: u64, o: u64) -
     let occupied = p | o;
     let full_inner_rank = || {
         if BYTES {
-            let discs = b.u64x2_as_u8x16(b.u64x2_from_array([occupied, 0]));
-            b.u8x16_cmpeq(discs, b.u8x16_splat(0xff)) & 0x7e != 0
+            full_lines::full_rank_bits(b, occupied) & 0x7e != 0
         } else {
             let mut f = occupied;
             f &= f >> 1;
