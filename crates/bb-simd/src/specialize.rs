@@ -16,7 +16,9 @@
 /// Without it, a generic function called recursively from inside `dispatch!` is compiled
 /// without the target features (only the closure that `dispatch!` opened has them), and every
 /// `#[inline(always)]` backend operation in it becomes an out-of-line call: a recursive Othello
-/// perft written that way ran 15-30x slower than the same code on the `Scalar` token.
+/// perft written that way ran 15-30x slower than the same code on the `Scalar` token. The same
+/// goes for a closure inside the body that LLVM does not inline (`array::map` with a large
+/// body): write such steps as loops or `#[inline(always)]` functions.
 ///
 /// A free function (no `self`) is also unrolled once: inside its body, its own name is an
 /// `#[inline(always)]` copy of the body whose recursive calls go back out to the function, so a
