@@ -5,11 +5,12 @@
 //!
 //! - `library`: `bb_reversi::perft::perft_with`, what `bb perft reversi` runs (the anchor).
 //! - `specialize`: the perft of `examples/perft_recursive.rs`, written with `specialize!` and
-//!   the token methods (`Board::moves_with`, `Board::play_with`), one `dispatch!` at the root.
+//!   the token methods (`Board::moves_with`, `Board::play_legal_with`), one `dispatch!` at the
+//!   root, four children side by side at the parents of the leaves.
 //! - `plain_generic`: the same function without `specialize!`: below the root it runs
 //!   without the backend's target features (the pitfall `specialize!` removes).
 //! - `high_level`: the same recursion through the dispatching methods (`Board::moves`,
-//!   `Board::play`), no token at all; it always runs the best backend, so it is timed once
+//!   `Board::play_legal`), no token at all; it always runs the best backend, so it is timed once
 //!   and compared with `specialize` on that backend.
 //!
 //! The chess rows are the same four ways with `bb_chess::perft::perft_with` as `library` and

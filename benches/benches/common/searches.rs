@@ -4,36 +4,19 @@
 #![allow(dead_code)] // each bench uses some of them
 
 use bb_chess::{MoveList, Position};
-use bb_reversi::{Backend, Bitboard, Board, specialize};
+use bb_reversi::{Backend, Bitboard, Board, Square, specialize};
 
-specialize! {
-    /// The `perft_recursive` example's perft: `specialize!` and the token methods.
-    pub fn perft_specialized<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = board.moves_with(b);
-        if moves == 0 {
-            let pass = board.pass();
-            if pass.moves_with(b) == 0 {
-                return 1;
-            }
-            return perft_specialized(b, pass, depth - 1);
-        }
-        if depth == 1 {
-            return u64::from(moves.count_ones());
-        }
-        let mut nodes = 0;
-        for sq in Bitboard(moves) {
-            if let Some(next) = board.play_with(b, sq) {
-                nodes += perft_specialized(b, next, depth - 1);
-            }
-        }
-        nodes
-    }
-}
+/// The reversi `perft_recursive` example itself.
+#[path = "../../../crates/bb-reversi/examples/perft_recursive.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod reversi_example;
 
-/// Word for word `perft_specialized`, without the macro.
+/// The `perft_recursive` example's perft: `specialize!` and the token methods.
+pub use reversi_example::perft as perft_specialized;
+use reversi_example::{one_below, two_below};
+
+/// Word for word the example's `perft`, without the macro (its `two_below` is an
+/// `#[inline(always)]` function, shared).
 pub fn perft_plain<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -49,11 +32,12 @@ pub fn perft_plain<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
     if depth == 1 {
         return u64::from(moves.count_ones());
     }
+    if depth == 2 {
+        return two_below(b, board, moves);
+    }
     let mut nodes = 0;
     for sq in Bitboard(moves) {
-        if let Some(next) = board.play_with(b, sq) {
-            nodes += perft_plain(b, next, depth - 1);
-        }
+        nodes += perft_plain(b, board.play_legal_with(b, sq), depth - 1);
     }
     nodes
 }
@@ -74,11 +58,28 @@ pub fn perft_high_level(board: Board, depth: u32) -> u64 {
     if depth == 1 {
         return u64::from(moves.count_ones());
     }
+    if depth == 2 {
+        let mut rest = moves;
+        let mut nodes = 0;
+        while rest.count_ones() >= 4 {
+            let mut kids = [board; 4];
+            for kid in &mut kids {
+                let sq = Square::new_masked(rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+                *kid = board.play_legal(sq);
+            }
+            for kid in kids {
+                nodes += one_below(kid.moves());
+            }
+        }
+        for sq in Bitboard(rest) {
+            nodes += one_below(board.play_legal(sq).moves());
+        }
+        return nodes;
+    }
     let mut nodes = 0;
     for sq in Bitboard(moves) {
-        if let Some(next) = board.play(sq) {
-            nodes += perft_high_level(next, depth - 1);
-        }
+        nodes += perft_high_level(board.play_legal(sq), depth - 1);
     }
     nodes
 }
@@ -94,6 +95,9 @@ specialize! {
         }
         let mut list = MoveList::new();
         pos.legal_moves_with(b, &mut list);
+        if depth == 2 {
+            return list.iter().map(|&mv| pos.count_legal_after_with(b, mv)).sum();
+        }
         let mut nodes = 0;
         for &mv in list.iter() {
             nodes += chess_specialized(b, &pos.play(mv), depth - 1);
@@ -112,6 +116,12 @@ pub fn chess_plain<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
     }
     let mut list = MoveList::new();
     pos.legal_moves_with(b, &mut list);
+    if depth == 2 {
+        return list
+            .iter()
+            .map(|&mv| pos.count_legal_after_with(b, mv))
+            .sum();
+    }
     let mut nodes = 0;
     for &mv in list.iter() {
         nodes += chess_plain(b, &pos.play(mv), depth - 1);

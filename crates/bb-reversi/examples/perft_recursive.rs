@@ -1,5 +1,6 @@
-//! A plain recursive Othello perft, written the way the crate documentation shows: generic over
-//! the backend, `specialize!` around the recursive function, one `dispatch!` at the root.
+//! A recursive Othello perft, written the way the crate documentation shows: generic over the
+//! backend, `specialize!` around the recursive function, one `dispatch!` at the root, and the
+//! parents of the leaves playing four children side by side.
 //!
 //! ```sh
 //! cargo run --release -p bb-reversi --example perft_recursive -- 10
@@ -7,15 +8,16 @@
 //! ```
 //!
 //! It counts leaves the way Edax and Egaroucid do (a pass is a ply, a finished game is a leaf),
-//! so its counts equal `bb perft reversi DEPTH`. The last line is `nodes N time S`.
+//! so its counts equal `bb perft reversi DEPTH`. The last line is `nodes N time S`. The
+//! crate's tests and the `recursion` bench run this file's `perft` as it is.
 
-use bb_reversi::{Backend, Bitboard, Board, specialize};
+use bb_reversi::{Backend, Bitboard, Board, Square, specialize};
 use std::process::ExitCode;
 use std::time::Instant;
 
 specialize! {
     /// Leaves of the game tree `depth` plies below `board`.
-    fn perft<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
+    pub fn perft<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -30,14 +32,47 @@ specialize! {
         if depth == 1 {
             return u64::from(moves.count_ones());
         }
+        if depth == 2 {
+            return two_below(b, board, moves);
+        }
         let mut nodes = 0;
         for sq in Bitboard(moves) {
-            if let Some(next) = board.play_with(b, sq) {
-                nodes += perft(b, next, depth - 1);
-            }
+            nodes += perft(b, board.play_legal_with(b, sq), depth - 1);
         }
         nodes
     }
+}
+
+/// The leaves two plies below `board`, whose moves are `moves`. Each child is a flip and then a
+/// mobility, one dependent chain; four children written side by side give the core four
+/// independent chains to overlap (perft 11 on a Zen 4: 9-20 % faster than one child at a time,
+/// see docs/backends.md). Index loops, not `array::map`: a closure that does not inline loses
+/// the backend's instructions.
+#[inline(always)]
+pub fn two_below<B: Backend>(b: B, board: Board, mut moves: u64) -> u64 {
+    let mut nodes = 0;
+    while moves.count_ones() >= 4 {
+        let mut kids = [board; 4];
+        for kid in &mut kids {
+            let sq = Square::new_masked(moves.trailing_zeros() as u8);
+            moves &= moves - 1;
+            *kid = board.play_legal_with(b, sq);
+        }
+        for kid in kids {
+            nodes += one_below(kid.moves_with(b));
+        }
+    }
+    for sq in Bitboard(moves) {
+        nodes += one_below(board.play_legal_with(b, sq).moves_with(b));
+    }
+    nodes
+}
+
+/// The leaves one ply below a position whose moves are `moves`: a pass, or the end of the game,
+/// is one leaf.
+#[inline(always)]
+pub fn one_below(moves: u64) -> u64 {
+    u64::from(moves.count_ones().max(1))
 }
 
 fn main() -> ExitCode {

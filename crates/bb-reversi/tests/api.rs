@@ -2,7 +2,7 @@
 //! recursive search written with `specialize!` on every backend against published perft counts.
 
 use bb_reversi::bb_core::reference;
-use bb_reversi::{Backend, Bitboard, Board, Square, specialize, workload};
+use bb_reversi::{Bitboard, Board, Square, workload};
 
 /// Random-game positions, start included.
 fn positions(seed: u64, n: usize) -> Vec<Board> {
@@ -46,6 +46,25 @@ fn board_methods_match_oracles() {
 }
 
 #[test]
+fn play_legal_matches_play_on_every_backend() {
+    let boards = positions(22, 2_000);
+    for backend in bb_reversi::bb_simd::test_backends() {
+        bb_reversi::dispatch!(backend, |b| {
+            for &board in &boards {
+                let moves = board.moves_with(b);
+                for sq in Square::ALL {
+                    let got = board.play_legal_with(b, sq);
+                    if moves & sq.bit() != 0 {
+                        assert_eq!(Some(got), board.play_with(b, sq), "{backend} {board} {sq}");
+                        assert_eq!(got, board.play_legal(sq), "{board} {sq}");
+                    }
+                }
+            }
+        });
+    }
+}
+
+#[test]
 fn count_last_flip_matches_oracle() {
     let mut rng = 0x9e37_79b9_7f4a_7c15u64;
     for _ in 0..20_000 {
@@ -66,32 +85,11 @@ fn count_last_flip_matches_oracle() {
     }
 }
 
-specialize! {
-    /// Perft as the example and the crate docs write it (a pass is a ply, a finished game a leaf).
-    fn perft<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = board.moves_with(b);
-        if moves == 0 {
-            let pass = board.pass();
-            if pass.moves_with(b) == 0 {
-                return 1;
-            }
-            return perft(b, pass, depth - 1);
-        }
-        if depth == 1 {
-            return u64::from(b.popcnt(moves));
-        }
-        let mut n = 0;
-        for sq in Bitboard(moves) {
-            if let Some(next) = board.play_with(b, sq) {
-                n += perft(b, next, depth - 1);
-            }
-        }
-        n
-    }
-}
+/// The `perft_recursive` example itself: its `perft` is checked below on every backend.
+#[path = "../examples/perft_recursive.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod example;
+use example::perft;
 
 /// Published Othello perft counts, convention A (Egaroucid, Edax; OEIS A124004 differs from
 /// depth 10 on).
