@@ -8,9 +8,9 @@
 //!   game is a leaf.
 //!
 //! The last ply is bulk-counted (the popcount of the mobility), and the last two plies are one
-//! loop (a call per leaf's parent saved) that plays four children side by side. [`perft_with`] takes a token (its recursion is
-//! [`specialize!`]d, so every level runs with the backend's instructions); [`perft`]
-//! dispatches once.
+//! loop (a call per leaf's parent saved) that plays four children side by side. [`perft_with`]
+//! takes a token (its recursion is [`specialize!`]d, so every level runs with the backend's
+//! instructions); [`perft`] dispatches once.
 //!
 //! ```
 //! use bb_reversi::{Board, perft::{perft, Convention}};
