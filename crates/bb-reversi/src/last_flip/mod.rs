@@ -195,7 +195,7 @@ fn kg_indices(sq: usize, p: u64) -> [u64; 4] {
 /// top byte; the file, shifted to file a, is gathered by 0x0102040810204080 into rank order.
 /// The file is masked after the shift, by a constant, so that only the two diagonals read a
 /// per-square mask; the four counts are added in pairs. The throughput is bound by the
-/// instruction count (about forty per call), and the two changes took it from 2.61 to 2.49 ns.
+/// instruction count (about forty per call): the two changes took 5 % off it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Kindergarten64;
 
