@@ -87,10 +87,7 @@ impl Board {
     #[inline(always)]
     pub fn play(self, sq: Square) -> Option<Board> {
         let f = self.flip(sq);
-        (f != 0).then_some(Board {
-            p: self.o ^ f,
-            o: self.p | f | sq.bit(),
-        })
+        (f != 0).then_some(self.after(sq, f))
     }
 
     /// [`Board::play`] with backend `b`.
@@ -98,10 +95,7 @@ impl Board {
     #[inline(always)]
     pub fn play_with<B: Backend>(self, b: B, sq: Square) -> Option<Board> {
         let f = self.flip_with(b, sq);
-        (f != 0).then_some(Board {
-            p: self.o ^ f,
-            o: self.p | f | sq.bit(),
-        })
+        (f != 0).then_some(self.after(sq, f))
     }
 
     /// [`Board::play`] for a move known to be legal (a square of [`moves`](Board::moves)), on
@@ -110,11 +104,7 @@ impl Board {
     #[inline(always)]
     pub fn play_legal(self, sq: Square) -> Board {
         let (p, o) = (self.p, self.o);
-        let f = bb_simd::auto!(move |b| crate::flip::flip(b, sq, p, o));
-        Board {
-            p: o ^ f,
-            o: p | f | sq.bit(),
-        }
+        self.after(sq, bb_simd::auto!(move |b| crate::flip::flip(b, sq, p, o)))
     }
 
     /// [`Board::play_with`] for a move known to be legal (a square of
@@ -137,7 +127,12 @@ impl Board {
     #[must_use]
     #[inline(always)]
     pub fn play_legal_with<B: Backend>(self, b: B, sq: Square) -> Board {
-        let f = crate::flip::flip(b, sq, self.p, self.o);
+        self.after(sq, crate::flip::flip(b, sq, self.p, self.o))
+    }
+
+    /// The position after the player to move plays `sq` flipping `f` (sides swapped).
+    #[inline(always)]
+    fn after(self, sq: Square, f: u64) -> Board {
         Board {
             p: self.o ^ f,
             o: self.p | f | sq.bit(),
