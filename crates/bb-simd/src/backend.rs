@@ -474,6 +474,15 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         self.u64x8_from_array([l[0], l[1], l[2], l[3], h[0], h[1], h[2], h[3]])
     }
 
+    /// Each lane rotated right by its count modulo 64 (VPRORVQ). Unlike a shift, a count of 64
+    /// is harmless: it leaves the lane as it is, so a shift count that may reach 64 (a LZCNT of
+    /// zero) needs no guard. One instruction on the AVX-512 tokens, lane by lane elsewhere.
+    #[inline(always)]
+    fn u64x4_rorv(self, a: Self::U64x4, c: Self::U64x4) -> Self::U64x4 {
+        map2!(self, u64x4_from_array, u64x4_to_array, a, c, |x, n| x
+            .rotate_right((n & 63) as u32))
+    }
+
     /// All-ones lanes where `a[i] as i64 > b[i] as i64` (VPCMPGTQ: a signed compare).
     #[inline(always)]
     fn u64x4_cmpgt_i64(self, a: Self::U64x4, b: Self::U64x4) -> Self::U64x4 {

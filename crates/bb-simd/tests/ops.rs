@@ -254,6 +254,12 @@ fn check_split_join<B: Backend>(b: B, x: [u64; 8]) {
     });
     let got = b.u64x4_to_array(b.u64x4_cmpgt_i64(b.u64x4_from_array(x4), b.u64x4_from_array(y4)));
     assert_eq!(got, want, "{n} u64x4_cmpgt_i64 {x4:?} {y4:?}");
+    // Per-lane rotate, counts 0, 64 (a full turn) and beyond.
+    let c4 = [0, 64, x[5] & 63, 1 + (x[6] & 127)];
+    let x4 = [x[0], x[1], x[2], x[3]];
+    let want: [u64; 4] = core::array::from_fn(|i| x4[i].rotate_right((c4[i] & 63) as u32));
+    let got = b.u64x4_to_array(b.u64x4_rorv(b.u64x4_from_array(x4), b.u64x4_from_array(c4)));
+    assert_eq!(got, want, "{n} u64x4_rorv {x4:?} {c4:?}");
     let u16s = b.u16x32_to_array(b.u64x8_as_u16x32(v8));
     assert_eq!(
         u16s,
