@@ -11,20 +11,19 @@ fn avx512_up<B: Backend>() -> bool {
     matches!(super::family(B::ISA), super::Family::X86) && B::VECTOR_BITS >= 512
 }
 
-/// LSB-ward half by VPLZCNTQ: `(1 << 63) >> lzcnt(!O & M)`.
+/// LSB-ward half by VPLZCNTQ: the MS1B of `!O & M`, kept if it is a player disc.
 ///
-/// Okuhara's form relies on VPSRLVQ giving 0 for a count of 64 (an all-opponent or empty half).
-/// Written that way, LLVM rewrites the shift as a generic shift plus a select on the count's
-/// range, which costs a VPTESTMQ and a masked shift. Instead the argument gets bit 0 set
-/// (`(!O & M) | 1`, one VPTERNLOGQ with the AND-NOT), which keeps the count below 64 and the
-/// MS1B unchanged whenever a non-opponent square exists; when none does, the false outflank
-/// on a1 is removed by ANDing the outflank with `M` as well as `P` (the same VPTERNLOGQ that
-/// ANDs with `P`).
+/// Okuhara's form shifts `1 << 63` right by the count and relies on VPSRLVQ giving 0 for a
+/// count of 64 (an all-opponent or empty half). LLVM rewrites such a shift as a generic shift
+/// plus a select on the count's range (a VPTESTMQ and a masked shift). A rotate (VPRORVQ) has
+/// no such case: a count of 64 leaves `1 << 63` in place, and an outflank of `1 << 63` yields
+/// no flips, since `-of ^ of` is 0 for it. So the half is VPANDN, VPLZCNTQ, VPRORVQ, VPAND,
+/// VPSUBQ and one VPTERNLOGQ, with no guard and no sentinel.
 #[inline(always)]
 fn down_lzcnt<B: Backend>(b: B, pp: B::U64x4, oo: B::U64x4, lo: B::U64x4) -> B::U64x4 {
-    let x = b.u64x4_or(b.u64x4_andnot(oo, lo), b.u64x4_splat(1));
-    let of = b.u64x4_shrv(b.u64x4_splat(1 << 63), b.u64x4_lzcnt(x));
-    let of = b.u64x4_and(b.u64x4_and(of, pp), lo);
+    let x = b.u64x4_andnot(oo, lo);
+    let of = b.u64x4_rorv(b.u64x4_splat(1 << 63), b.u64x4_lzcnt(x));
+    let of = b.u64x4_and(of, pp);
     // (-of ^ of) & M: one VPTERNLOGQ (0x28) after the subtraction
     b.u64x4_and(b.u64x4_xor(b.u64x4_neg(of), of), lo)
 }

@@ -451,8 +451,10 @@ impl LastFlipVariant for Avx512Lzcnt {
         let of = b.u64x4_and(pp, up);
         let fl = b.u64x4_and(b.u64x4_andnot(of, b.u64x4_sub(of, one)), up);
         let fl = b.u64x4_andnot(b.u64x4_cmpeq(of, zero), fl);
-        // Toward the LSB: above the highest player disc (0 when there is none).
-        let of = b.u64x4_shrv(b.u64x4_splat(1 << 63), b.u64x4_lzcnt(b.u64x4_and(pp, down)));
+        // Toward the LSB: above the highest player disc. With none the count is 64 and the
+        // rotate (no select for a shift count of 64, see `flip::avx512`) leaves bit 63, above
+        // every square of `down`: no flips.
+        let of = b.u64x4_rorv(b.u64x4_splat(1 << 63), b.u64x4_lzcnt(b.u64x4_and(pp, down)));
         let fr = b.u64x4_andnot(b.u64x4_sub(of, one), b.u64x4_andnot(pp, down));
         b.popcnt(b.u64x4_hor(b.u64x4_or(fl, fr)))
     }
