@@ -231,8 +231,13 @@ impl FlipVariant for Avx2PpFill {
 #[inline(always)]
 fn smear_down<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
     let x = b.u64x4_or(x, b.u64x4_shrv(x, b.u64x4_from_array(SHIFTS)));
-    let x = b.u64x4_or(x, b.u64x4_shrv(x, b.u64x4_from_array([2, 16, 18, 14])));
-    b.u64x4_or(x, b.u64x4_shrv(x, b.u64x4_from_array([4, 32, 36, 28])))
+    let x = b.u64x4_or(x, b.u64x4_shrv(x, b.u64x4_from_array(steps(2))));
+    b.u64x4_or(x, b.u64x4_shrv(x, b.u64x4_from_array(steps(4))))
+}
+
+/// Per line, the shift count of `k` steps along it (`k` times [`SHIFTS`]).
+const fn steps(k: u64) -> [u64; 4] {
+    [SHIFTS[0] * k, SHIFTS[1] * k, SHIFTS[2] * k, SHIFTS[3] * k]
 }
 
 /// `x` with every bit also copied 1 to 5 steps toward the LSB along its lane's line: the
@@ -244,8 +249,8 @@ fn smear_down<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
 #[inline(always)]
 fn erase_down<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
     let x = b.u64x4_or(x, b.u64x4_shrv(x, b.u64x4_from_array(SHIFTS)));
-    let x2 = b.u64x4_shrv(x, b.u64x4_from_array([2, 16, 18, 14]));
-    let x4 = b.u64x4_shrv(x, b.u64x4_from_array([4, 32, 36, 28]));
+    let x2 = b.u64x4_shrv(x, b.u64x4_from_array(steps(2)));
+    let x4 = b.u64x4_shrv(x, b.u64x4_from_array(steps(4)));
     b.u64x4_or(x, b.u64x4_or(x2, x4))
 }
 
