@@ -474,6 +474,15 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         self.u64x8_from_array([l[0], l[1], l[2], l[3], h[0], h[1], h[2], h[3]])
     }
 
+    /// `a & b & c`. One VPTERNLOGQ on the AVX-512 tokens, two ANDs elsewhere. LLVM fuses a tree
+    /// of ANDs and ORs into VPTERNLOGQs by itself, but greedily from the root: for
+    /// `(a & b & c) | (d & e)` it emits three operations where this op and one fused OR-AND take
+    /// two.
+    #[inline(always)]
+    fn u64x4_and3(self, a: Self::U64x4, b: Self::U64x4, c: Self::U64x4) -> Self::U64x4 {
+        self.u64x4_and(self.u64x4_and(a, b), c)
+    }
+
     /// Each lane rotated right by its count modulo 64 (VPRORVQ). Unlike a shift, a count of 64
     /// is harmless: it leaves the lane as it is, so a shift count that may reach 64 (a LZCNT of
     /// zero) needs no guard. One instruction on the AVX-512 tokens, lane by lane elsewhere.

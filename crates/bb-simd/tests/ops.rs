@@ -254,6 +254,19 @@ fn check_split_join<B: Backend>(b: B, x: [u64; 8]) {
     });
     let got = b.u64x4_to_array(b.u64x4_cmpgt_i64(b.u64x4_from_array(x4), b.u64x4_from_array(y4)));
     assert_eq!(got, want, "{n} u64x4_cmpgt_i64 {x4:?} {y4:?}");
+    // Three-input AND (one VPTERNLOGQ on the AVX-512 tokens).
+    let (a4, b4, c4) = (
+        [x[0], x[1], x[2], x[3]],
+        [x[4], x[5], x[6], x[7]],
+        [x[7], !x[0], x[3], !0],
+    );
+    let want: [u64; 4] = core::array::from_fn(|i| a4[i] & b4[i] & c4[i]);
+    let got = b.u64x4_to_array(b.u64x4_and3(
+        b.u64x4_from_array(a4),
+        b.u64x4_from_array(b4),
+        b.u64x4_from_array(c4),
+    ));
+    assert_eq!(got, want, "{n} u64x4_and3 {a4:?} {b4:?} {c4:?}");
     // Per-lane rotate, counts 0, 64 (a full turn) and beyond.
     let c4 = [0, 64, x[5] & 63, 1 + (x[6] & 127)];
     let x4 = [x[0], x[1], x[2], x[3]];

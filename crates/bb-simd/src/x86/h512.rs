@@ -126,6 +126,7 @@ v4! {
     fn lzcnt32x4(a: __m128i) -> __m128i { _mm_lzcnt_epi32(a) }
     fn subs64x2(a: __m128i, b: __m128i) -> __m128i { _mm_sub_epi64(a, _mm_min_epu64(a, b)) }
     fn lzcnt64x4(a: __m256i) -> __m256i { _mm256_lzcnt_epi64(a) }
+    fn and3_64x4(a: __m256i, b: __m256i, c: __m256i) -> __m256i { _mm256_ternarylogic_epi64::<0x80>(a, b, c) }
     fn rorv64x4(a: __m256i, c: __m256i) -> __m256i { _mm256_rorv_epi64(a, c) }
     fn min64x2(a: __m128i, b: __m128i) -> __m128i { _mm_min_epu64(a, b) }
     fn min64x4(a: __m256i, b: __m256i) -> __m256i { _mm256_min_epu64(a, b) }
