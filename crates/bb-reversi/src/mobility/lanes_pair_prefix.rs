@@ -17,7 +17,7 @@ pub struct Avx2PairPrefix;
 
 /// Per lane (steps 1, 8, 9, 7), the squares where the opponent mask and its copy shifted by one
 /// step overlap: `pairs = o & (o << s) & PAIR_MASK` without masking `o` first.
-const PAIR_MASK: [u64; 4] = {
+pub(super) const PAIR_MASK: [u64; 4] = {
     let mask = [INNER_FILES, !0, INNER_FILES, INNER_FILES];
     let step = [1, 8, 9, 7];
     let mut r = [0; 4];

@@ -18,6 +18,8 @@
 //! | [`Sse2Mirror3`] | `sse2_mirror3` | 128-bit vectors | the mirror trick for the vertical line too: three lines in the vector, only the horizontal one in general registers (prefix form, +1 by a carry) |
 //! | [`Avx2Lanes`] | `avx2_lanes` | 256-bit vectors | four directions in a 4 x u64 vector with per-lane shift counts (VPSLLVQ / VPSRLVQ) |
 //! | [`Avx2PairPrefix`] | `avx2_pair_prefix` | 256-bit vectors | the 4-lane form with runs of 1-2 straight from `p`, then two doubling steps |
+//! | [`Avx2PairLag`] | `avx2_pair_lag` | 256-bit vectors | the pair-prefix form with the LSB-ward runs carried one step behind (`g = f << s`), so both sides share the MSB-ward pairs and masks: two variable shifts fewer |
+//! | [`Avx512PairLag`] | `avx512_pair_lag` | AVX-512 (256-bit vectors) | `avx2_pair_lag` with each three-input AND in one VPTERNLOGQ ([`Backend::u64x4_and3`]) |
 //! | [`Avx2Prefix`] | `avx2_prefix` | 256-bit vectors | the 4-lane form with a shallower parallel prefix: runs of 1-2 straight from `p`, then 3-4 and 5-6 in one level (shorter dependency chain) |
 //! | [`Avx512Lanes`] | `avx512_lanes` | 512-bit vectors | all eight directions in one 8 x u64 vector: lanes 0..4 shift left, lanes 4..8 right |
 //! | [`WasmMirrorPrefix`] | `wasm_mirror_prefix` | wasm SIMD128 | four 2 x u64 vectors, lane 1 the byte-swapped board so one shift count serves two directions; `avx2_prefix`'s short prefix |
@@ -38,11 +40,13 @@
 use bb_simd::{Backend, Isa};
 
 mod kogge_prefix;
+mod lanes_lag;
 mod lanes_pair_prefix;
 mod mirror3;
 mod potential;
 mod wasm;
 pub use kogge_prefix::KoggePrefix8;
+pub use lanes_lag::{Avx2PairLag, Avx512PairLag};
 pub use lanes_pair_prefix::Avx2PairPrefix;
 pub use mirror3::Sse2Mirror3;
 pub use potential::{
@@ -89,6 +93,8 @@ bb_simd::kernel! {
             Sse2Mirror3,
             Avx2Lanes,
             Avx2PairPrefix,
+            Avx2PairLag,
+            Avx512PairLag,
             Avx2Prefix,
             Avx512Lanes,
             WasmMirrorPrefix,
@@ -103,11 +109,11 @@ macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
             Isa::Avx2 => {
-                type $V = Avx2Lanes;
+                type $V = Avx2PairLag;
                 $e
             }
             Isa::Avx512 | Isa::Avx512Vbmi => {
-                type $V = Avx2PairPrefix;
+                type $V = Avx512PairLag;
                 $e
             }
             Isa::Scalar | Isa::Wasm128 => {
@@ -133,7 +139,8 @@ pub const fn default_name(isa: Isa) -> &'static str {
 }
 
 /// The default mobility for backend `B`, chosen by measurement against Edax on Zen 4
-/// (docs/kernels/mobility.md): the 4-lane forms where 256-bit vectors exist, three mirrored
+/// (docs/kernels/mobility.md): the 4-lane pair-prefix form with the LSB-ward runs one step
+/// behind where 256-bit vectors exist (its VPTERNLOGQ form on AVX-512), three mirrored
 /// lines in a 128-bit vector on SSE2 (the best latency for about Edax's throughput), the
 /// general-register prefix form on the scalar backend and on Wasm128 (also the fastest under
 /// V8), and the general-register Kogge-Stone form on Neon (Okuhara notes that shift-and-operate
