@@ -8,8 +8,10 @@
 //! for the same number of operations; with eight directions in flight the general-register
 //! form is bound by its chain length in latency mode, not by its operation count. The +1
 //! direction needs no steps at all: one addition carries through the runs ([`carry_left1`]).
+//! Toward the LSB each line's run is carried one step behind ([`runs`]), so the two sides of a
+//! line share one shifted mask and one pair mask.
 
-use super::MobilityVariant;
+use super::{INNER_FILES, MobilityVariant};
 use bb_simd::Backend;
 
 /// Eight directions in general registers; runs of 1-2 straight from `p`, then two doubling steps.
@@ -26,34 +28,36 @@ pub(super) const fn carry_left1(p: u64, m: u64) -> u64 {
     ((p << 1) & m).wrapping_add(m) & !m
 }
 
-/// Squares one past the runs of `m` that start next to `p` toward the MSB by `n` (by
-/// [`carry_left1`] when `n` is 1).
+/// Squares one past the runs of `m` that start next to `p` along the line of step `n`, toward
+/// the MSB and toward the LSB. The MSB-ward side takes its runs of 1-2 straight from `p` (by
+/// [`carry_left1`] when `n` is 1); the LSB-ward run `f` is carried one step behind, as
+/// `g = f << n` (the 4-lane `avx2_pair_lag` does the same), so both sides share `m << n` and the
+/// pairs `m & m<<n`: the LSB-ward first level is `(m<<n) & p | pairs & p>>n`, its doubling step
+/// `g |= pairs & g>>2n`, its moves `g >> 2n`. Nothing is lost in the frame: `f` never holds any
+/// of the top `n` squares.
 #[inline(always)]
-pub(super) const fn runs_left(p: u64, m: u64, n: u32) -> u64 {
-    if n == 1 {
-        return carry_left1(p, m);
-    }
-    let pairs = m & (m << n);
-    let mut f = (m & (p << n)) | (pairs & (p << (2 * n)));
-    f |= pairs & (f << (2 * n));
-    f |= pairs & (f << (2 * n));
-    f << n
-}
-
-/// Squares one past the runs of `m` that start next to `p` toward the LSB by `n`.
-#[inline(always)]
-pub(super) const fn runs_right(p: u64, m: u64, n: u32) -> u64 {
-    let pairs = m & (m >> n);
-    let mut f = (m & (p >> n)) | (pairs & (p >> (2 * n)));
-    f |= pairs & (f >> (2 * n));
-    f |= pairs & (f >> (2 * n));
-    f >> n
+pub(super) const fn runs(p: u64, m: u64, n: u32) -> u64 {
+    let mu = m << n;
+    let pairs = m & mu;
+    let left = if n == 1 {
+        carry_left1(p, m)
+    } else {
+        let mut f = (m & (p << n)) | (pairs & (p << (2 * n)));
+        f |= pairs & (f << (2 * n));
+        f |= pairs & (f << (2 * n));
+        f << n
+    };
+    let mut g = (mu & p) | (pairs & (p >> n));
+    g |= pairs & (g >> (2 * n));
+    g |= pairs & (g >> (2 * n));
+    left | (g >> (2 * n))
 }
 
 impl MobilityVariant for KoggePrefix8 {
     const NAME: &'static str = "kogge_prefix8";
     #[inline(always)]
     fn mobility<B: Backend>(_b: B, p: u64, o: u64) -> u64 {
-        super::eight_directions(p, o, runs_left, runs_right)
+        let mo = o & INNER_FILES;
+        (runs(p, mo, 1) | runs(p, mo, 7) | runs(p, mo, 9) | runs(p, o, 8)) & !(p | o)
     }
 }

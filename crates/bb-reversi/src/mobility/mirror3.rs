@@ -7,7 +7,7 @@
 //! general registers only the horizontal one, which no byte swap can turn around. The two halves
 //! run on different execution units in parallel, so the latency is that of the longer one.
 
-use super::kogge_prefix::{runs_left, runs_right};
+use super::kogge_prefix::runs;
 use super::{INNER_FILES, MobilityVariant};
 use bb_simd::Backend;
 
@@ -44,7 +44,7 @@ impl MobilityVariant for Sse2Mirror3 {
             b.u64x2_or(runs!(moo, 7, 14), runs!(moo, 9, 18)),
             runs!(oo, 8, 16),
         );
-        let moves = runs_left(p, mo, 1) | runs_right(p, mo, 1);
+        let moves = runs(p, mo, 1);
         let [lo, hi] = b.u64x2_to_array(mm);
         (moves | lo | b.bswap(hi)) & !(p | o)
     }

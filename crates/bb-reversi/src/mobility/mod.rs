@@ -13,7 +13,7 @@
 //! | type | `NAME` | ISA | idea |
 //! |---|---|---|---|
 //! | [`KoggeStone8`] | `kogge_stone8` | any | eight directions in general registers (Okuhara's Arm64 form) |
-//! | [`KoggePrefix8`] | `kogge_prefix8` | any | the same with runs of 1-2 taken straight from `p` (`m & p<<n \| pairs & p<<2n`): one dependent step less per direction; the +1 direction by one addition whose carry runs through the opponent discs |
+//! | [`KoggePrefix8`] | `kogge_prefix8` | any | the same with runs of 1-2 taken straight from `p` (`m & p<<n \| pairs & p<<2n`): one dependent step less per direction; the +1 direction by one addition whose carry runs through the opponent discs; the LSB-ward runs one step behind, sharing each line's masks (as `avx2_pair_lag`) |
 //! | [`Sse2Mirror`] | `sse2_mirror` | 128-bit vectors | diagonals in a 2 x u64 vector whose second lane is the byte-swapped board, so +9 becomes -7 and both lanes shift by the same count; horizontal and vertical in general registers |
 //! | [`Sse2Mirror3`] | `sse2_mirror3` | 128-bit vectors | the mirror trick for the vertical line too: three lines in the vector, only the horizontal one in general registers (prefix form, +1 by a carry) |
 //! | [`Avx2Lanes`] | `avx2_lanes` | 256-bit vectors | four directions in a 4 x u64 vector with per-lane shift counts (VPSLLVQ / VPSRLVQ) |
