@@ -16,25 +16,9 @@
 //! The down-shifted pairs and one shift of `p` go: 10 variable shifts a call instead of 12,
 //! and the LSB-ward first level is one step shorter.
 
-use super::lanes_pair_prefix::PAIR_MASK;
-use super::{INNER_FILES, MobilityVariant};
+use super::MobilityVariant;
+use super::lanes_pair_prefix::{Lanes, MASK, MASK_UP, PAIR_MASK};
 use bb_simd::Backend;
-
-/// Per lane: the step (toward the MSB) and twice it.
-const STEP: [u64; 4] = [1, 8, 9, 7];
-const STEP2: [u64; 4] = [2, 16, 18, 14];
-/// The opponent mask per lane: files b to g where the step has a horizontal component.
-const MASK: [u64; 4] = [INNER_FILES, !0, INNER_FILES, INNER_FILES];
-/// Per lane, `MASK << s`: where the masked opponent discs can be after one step up.
-const MASK_UP: [u64; 4] = {
-    let mut r = [0; 4];
-    let mut i = 0;
-    while i < 4 {
-        r[i] = MASK[i] << STEP[i];
-        i += 1;
-    }
-    r
-};
 
 /// Four directions in a 4 x u64 vector, runs of 1-2 straight from `p` (as
 /// [`Avx2PairPrefix`](super::Avx2PairPrefix)), the LSB-ward runs one step behind. The masked
@@ -50,10 +34,8 @@ impl MobilityVariant for Avx2PairLag {
     }
     #[inline(always)]
     fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
-        let s1 = b.u64x4_from_array(STEP);
-        let s2 = b.u64x4_from_array(STEP2);
-        let pp = b.u64x4_splat(p);
-        let oo = b.u64x4_splat(o);
+        let l = Lanes::new(b, p, o);
+        let (s1, s2, pp, oo) = (l.s1, l.s2, l.pp, l.oo);
         let m = b.u64x4_and(oo, b.u64x4_from_array(MASK));
         let mu = b.u64x4_shlv(m, s1);
         let pl = b.u64x4_and(m, mu);
@@ -62,7 +44,7 @@ impl MobilityVariant for Avx2PairLag {
             b.u64x4_and(pl, b.u64x4_shlv(pp, s2)),
         );
         let gr = b.u64x4_or(b.u64x4_and(mu, pp), b.u64x4_and(pl, b.u64x4_shrv(pp, s1)));
-        finish(b, pp, oo, pl, fl, gr)
+        l.finish(b, [pl, pl], fl, gr, s2)
     }
 }
 
@@ -82,10 +64,8 @@ impl MobilityVariant for Avx512PairLag {
     }
     #[inline(always)]
     fn mobility<B: Backend>(b: B, p: u64, o: u64) -> u64 {
-        let s1 = b.u64x4_from_array(STEP);
-        let s2 = b.u64x4_from_array(STEP2);
-        let pp = b.u64x4_splat(p);
-        let oo = b.u64x4_splat(o);
+        let l = Lanes::new(b, p, o);
+        let (s1, s2, pp, oo) = (l.s1, l.s2, l.pp, l.oo);
         let ou = b.u64x4_shlv(oo, s1);
         let pl = b.u64x4_and3(oo, ou, b.u64x4_from_array(PAIR_MASK));
         let fl = b.u64x4_or(
@@ -96,28 +76,6 @@ impl MobilityVariant for Avx512PairLag {
             b.u64x4_and3(ou, b.u64x4_from_array(MASK_UP), pp),
             b.u64x4_and(pl, b.u64x4_shrv(pp, s1)),
         );
-        finish(b, pp, oo, pl, fl, gr)
+        l.finish(b, [pl, pl], fl, gr, s2)
     }
-}
-
-/// Two doubling steps on each side with the pairs `pl`, one more step to the moves, and the
-/// empty squares among them.
-#[inline(always)]
-fn finish<B: Backend>(
-    b: B,
-    pp: B::U64x4,
-    oo: B::U64x4,
-    pl: B::U64x4,
-    mut fl: B::U64x4,
-    mut gr: B::U64x4,
-) -> u64 {
-    let s1 = b.u64x4_from_array(STEP);
-    let s2 = b.u64x4_from_array(STEP2);
-    fl = b.u64x4_or(fl, b.u64x4_and(pl, b.u64x4_shlv(fl, s2)));
-    gr = b.u64x4_or(gr, b.u64x4_and(pl, b.u64x4_shrv(gr, s2)));
-    fl = b.u64x4_or(fl, b.u64x4_and(pl, b.u64x4_shlv(fl, s2)));
-    gr = b.u64x4_or(gr, b.u64x4_and(pl, b.u64x4_shrv(gr, s2)));
-    let mm = b.u64x4_or(b.u64x4_shlv(fl, s1), b.u64x4_shrv(gr, s2));
-    // Occupied squares masked in the vector: see `Avx2Lanes`.
-    b.u64x4_hor(b.u64x4_andnot(b.u64x4_or(pp, oo), mm))
 }

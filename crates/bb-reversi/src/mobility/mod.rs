@@ -180,30 +180,18 @@ impl MobilityVariant for KoggeStone8 {
     const NAME: &'static str = "kogge_stone8";
     #[inline(always)]
     fn mobility<B: Backend>(_b: B, p: u64, o: u64) -> u64 {
-        eight_directions(p, o, runs_left, runs_right)
+        // `o` without files a and h for every direction with a horizontal component.
+        let mo = o & INNER_FILES;
+        let moves = runs_left(p, mo, 1)
+            | runs_left(p, mo, 7)
+            | runs_left(p, mo, 9)
+            | runs_left(p, o, 8)
+            | runs_right(p, mo, 1)
+            | runs_right(p, mo, 7)
+            | runs_right(p, mo, 9)
+            | runs_right(p, o, 8);
+        moves & !(p | o)
     }
-}
-
-/// The moves of `p` from the runs of `o` in the eight directions, `left` and `right` finding one
-/// square past the runs toward the MSB and the LSB by a shift count (`o` without files a and h
-/// for every direction with a horizontal component).
-#[inline(always)]
-pub(super) fn eight_directions(
-    p: u64,
-    o: u64,
-    left: impl Fn(u64, u64, u32) -> u64,
-    right: impl Fn(u64, u64, u32) -> u64,
-) -> u64 {
-    let mo = o & INNER_FILES;
-    let moves = left(p, mo, 1)
-        | left(p, mo, 7)
-        | left(p, mo, 9)
-        | left(p, o, 8)
-        | right(p, mo, 1)
-        | right(p, mo, 7)
-        | right(p, mo, 9)
-        | right(p, o, 8);
-    moves & !(p | o)
 }
 
 /// Diagonals in a 2 x u64 vector with the vertical-mirror trick, horizontal and vertical in
