@@ -483,6 +483,21 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         self.u64x4_and(self.u64x4_and(a, b), c)
     }
 
+    /// Where `a & c` is non-zero, `acc | (a & b)`; elsewhere `acc`. On the AVX-512 tokens a
+    /// VPTESTMQ and one masked VPTERNLOGQ, two operations. It finishes a run scan: `a` the run
+    /// up to its first stop, `b` the discs to take from it, `c` the discs that close it.
+    #[inline(always)]
+    fn u64x4_or_and_if_any(
+        self,
+        acc: Self::U64x4,
+        a: Self::U64x4,
+        b: Self::U64x4,
+        c: Self::U64x4,
+    ) -> Self::U64x4 {
+        let open = self.u64x4_cmpeq(self.u64x4_and(a, c), self.u64x4_zero());
+        self.u64x4_or(acc, self.u64x4_andnot(open, self.u64x4_and(a, b)))
+    }
+
     /// Each lane rotated right by its count modulo 64 (VPRORVQ). Unlike a shift, a count of 64
     /// is harmless: it leaves the lane as it is, so a shift count that may reach 64 (a LZCNT of
     /// zero) needs no guard. One instruction on the AVX-512 tokens, lane by lane elsewhere.

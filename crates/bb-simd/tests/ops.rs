@@ -267,6 +267,25 @@ fn check_split_join<B: Backend>(b: B, x: [u64; 8]) {
         b.u64x4_from_array(c4),
     ));
     assert_eq!(got, want, "{n} u64x4_and3 {a4:?} {b4:?} {c4:?}");
+    // Masked OR-AND: lanes where `a & c` is zero keep `acc` (lane 3's `c` is 0).
+    let (acc4, c4) = ([x[6], x[7], x[0], x[1]], [x[2], !0, x[4] & x[0], 0]);
+    let want: [u64; 4] = core::array::from_fn(|i| {
+        if a4[i] & c4[i] != 0 {
+            acc4[i] | (a4[i] & b4[i])
+        } else {
+            acc4[i]
+        }
+    });
+    let got = b.u64x4_to_array(b.u64x4_or_and_if_any(
+        b.u64x4_from_array(acc4),
+        b.u64x4_from_array(a4),
+        b.u64x4_from_array(b4),
+        b.u64x4_from_array(c4),
+    ));
+    assert_eq!(
+        got, want,
+        "{n} u64x4_or_and_if_any {acc4:?} {a4:?} {b4:?} {c4:?}"
+    );
     // Per-lane rotate, counts 0, 64 (a full turn) and beyond.
     let c4 = [0, 64, x[5] & 63, 1 + (x[6] & 127)];
     let x4 = [x[0], x[1], x[2], x[3]];

@@ -68,9 +68,7 @@ impl FlipVariant for Avx512Mask {
         let down = down_lzcnt(b, pp, oo, lo);
         let x = b.u64x4_andnot(oo, hi);
         let t = b.u64x4_and(b.u64x4_xor(x, b.u64x4_add(x, b.u64x4_splat(!0))), hi);
-        let closed = b.u64x4_cmpeq(b.u64x4_and(t, pp), b.u64x4_zero());
-        let up = b.u64x4_andnot(closed, b.u64x4_and(t, oo));
-        fold(b, b.u64x4_or(down, up))
+        fold(b, b.u64x4_or_and_if_any(down, t, oo, pp))
     }
 }
 

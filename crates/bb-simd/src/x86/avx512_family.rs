@@ -70,6 +70,10 @@ macro_rules! avx512_common {
             $safe! { h512::and3_64x4(a, b, c) }
         }
         #[inline(always)]
+        fn u64x4_or_and_if_any(self, acc: __m256i, a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+            $safe! { h512::or_and_if_any64x4(acc, a, b, c) }
+        }
+        #[inline(always)]
         fn u64x4_rorv(self, a: __m256i, c: __m256i) -> __m256i {
             $safe! { h512::rorv64x4(a, c) }
         }

@@ -127,6 +127,27 @@ v4! {
     fn subs64x2(a: __m128i, b: __m128i) -> __m128i { _mm_sub_epi64(a, _mm_min_epu64(a, b)) }
     fn lzcnt64x4(a: __m256i) -> __m256i { _mm256_lzcnt_epi64(a) }
     fn and3_64x4(a: __m256i, b: __m256i, c: __m256i) -> __m256i { _mm256_ternarylogic_epi64::<0x80>(a, b, c) }
+    /// In assembly because LLVM rewrites `_mm256_mask_ternarylogic_epi64` as a select and
+    /// emits it as an unmasked VPTERNLOGQ plus a masked move: three operations instead of two.
+    fn or_and_if_any64x4(acc: __m256i, a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+        let mut r = acc;
+        // SAFETY: two register-only AVX512F/VL instructions, which this function's target
+        // features enable; no memory, stack or flags are touched. 0xf8 over (r, a, b) is
+        // `r | (a & b)`, written only in the lanes where VPTESTMQ found `a & c` non-zero.
+        unsafe {
+            core::arch::asm!(
+                "vptestmq {k}, {a}, {c}",
+                "vpternlogq {r}{{{k}}}, {a}, {b}, 0xf8",
+                r = inout(ymm_reg) r,
+                a = in(ymm_reg) a,
+                b = in(ymm_reg) b,
+                c = in(ymm_reg) c,
+                k = out(kreg) _,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+        r
+    }
     fn rorv64x4(a: __m256i, c: __m256i) -> __m256i { _mm256_rorv_epi64(a, c) }
     fn min64x2(a: __m128i, b: __m128i) -> __m128i { _mm_min_epu64(a, b) }
     fn min64x4(a: __m256i, b: __m256i) -> __m256i { _mm256_min_epu64(a, b) }
