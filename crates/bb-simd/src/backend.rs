@@ -394,6 +394,20 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
     fn pext(self, a: u64, mask: u64) -> u64 {
         emu::pext(a, mask)
     }
+    /// [`Backend::pext`] through a mask of at most 8 bits, as the byte it fits in. The compiler
+    /// knows the result is below 256, so `table[base as usize + pext8(..) as usize]` with a `u16`
+    /// base compiles to one add and one load when the table has `65_535 + 256` entries or more:
+    /// no mask and no bounds check.
+    #[inline(always)]
+    fn pext8(self, a: u64, mask: crate::Mask8) -> u8 {
+        let r = self.pext(a, mask.get());
+        // SAFETY: every implementation of `pext` (the BMI2 instruction or `emu::pext`) packs the
+        // bits of `a` under the mask into the low `mask.count_ones()` bits of the result, and a
+        // `Mask8` has at most 8 bits set, so `r` is below 2^8. `Backend` is sealed: no other
+        // implementation exists.
+        unsafe { core::hint::assert_unchecked(r < 256) };
+        r as u8
+    }
     /// Parallel bit deposit (PDEP).
     #[inline(always)]
     fn pdep(self, a: u64, mask: u64) -> u64 {

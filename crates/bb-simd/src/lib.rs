@@ -26,6 +26,7 @@ mod detect;
 mod dispatch;
 pub mod emu;
 pub mod kernel;
+mod mask8;
 mod prefetch;
 pub mod primitives;
 mod scalar;
@@ -50,6 +51,7 @@ pub use dispatch::{
 pub use dispatch::{
     BackendEnvError, for_each_backend, forced, test_backends, try_best_backend, try_forced,
 };
+pub use mask8::Mask8;
 #[cfg(target_arch = "aarch64")]
 pub use neon::Neon;
 pub use prefetch::prefetch;

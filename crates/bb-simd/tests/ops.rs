@@ -1,7 +1,7 @@
 //! Every operation on every backend this CPU has, against the Scalar backend (whose default
 //! methods are the reference semantics), on edge values and proptest inputs.
 
-use bb_simd::{Backend, Scalar};
+use bb_simd::{Backend, Mask8, Scalar};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -715,6 +715,19 @@ fn check_scalar<B: Backend>(b: B, x: u64, m: u64) {
     let n = B::NAME;
     assert_eq!(b.pext(x, m), S.pext(x, m), "{n} pext {x:#x} {m:#x}");
     assert_eq!(b.pdep(x, m), S.pdep(x, m), "{n} pdep {x:#x} {m:#x}");
+    // The lowest 8 set bits of `m` (all of them when it has fewer).
+    let m8 = (0..8)
+        .fold((0u64, m), |(k, r), _| {
+            (k | (r & r.wrapping_neg()), r & r.wrapping_sub(1))
+        })
+        .0;
+    assert_eq!(
+        Mask8::new(m).is_some(),
+        m.count_ones() <= 8,
+        "Mask8::new {m:#x}"
+    );
+    let g = b.pext8(x, Mask8::expect(m8));
+    assert_eq!(u64::from(g), b.pext(x, m8), "{n} pext8 {x:#x} {m8:#x}");
     assert_eq!(b.lzcnt(x), x.leading_zeros(), "{n} lzcnt");
     assert_eq!(b.tzcnt(x), x.trailing_zeros(), "{n} tzcnt");
     assert_eq!(b.bswap(x), x.swap_bytes(), "{n} bswap");

@@ -336,8 +336,9 @@ pub struct PextSquare {
 /// techniques* "BMI2 (PEXT)", merged diagonals). A ray shorter than two squares never flips, so
 /// it is left out of the masks; what remains of both diagonals fits one 8-bit gather on every
 /// square outside c3-f6. The file table of square `sq` is `COUNT_FLIP[rank]` (the whole file is
-/// gathered, `sq`'s bit included), and identical tables are stored once. The table is padded to
-/// a power of two so that an index masked by its length needs no bounds check.
+/// gathered, `sq`'s bit included), and identical tables are stored once. Every mask has at most
+/// 8 bits, so an index (a `u16` offset plus a gather below 256) stays below `PEXT_FLAT_LEN`,
+/// the length the kernel's table is padded to: no bounds check.
 pub fn pext_merged() -> ([PextSquare; 64], Vec<u8>) {
     let mut flat: Vec<u8> = Vec::new();
     let mut seen: Vec<(Vec<u8>, u16)> = Vec::new();
@@ -388,11 +389,15 @@ pub fn pext_merged() -> ([PextSquare; 64], Vec<u8>) {
             e
         })
         .collect();
-    flat.resize(flat.len().next_power_of_two(), 0);
+    assert!(flat.len() <= PEXT_FLAT_LEN);
     (squares.try_into().unwrap(), flat)
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The padded length of the flat PEXT count table: any `u16` offset plus any gather of at most 8
+/// bits indexes inside it.
+pub const PEXT_FLAT_LEN: usize = u16::MAX as usize + 256;
 
 /// Rust source of [`pext_merged`].
 pub fn pext_merged_source() -> String {
@@ -400,15 +405,13 @@ pub fn pext_merged_source() -> String {
     let mut s = String::from("pub(crate) static PEXT_SQ: [PextSquare; 64] = [");
     for e in sq {
         s.push_str(&format!(
-            "PextSquare {{ mask: [{:#x}, {:#x}, {:#x}], ofs: {:?} }},",
+            "PextSquare {{ mask: [Mask8::expect({:#x}), Mask8::expect({:#x}), Mask8::expect({:#x})], ofs: {:?} }},",
             e.mask[0], e.mask[1], e.mask[2], e.ofs
         ));
     }
     s.push_str("];\n");
     s.push_str(&format!(
-        "pub(crate) static PEXT_FLAT: [u8; {}] = {:?};\n",
-        flat.len(),
-        flat
+        "pub(crate) static PEXT_FLAT: [u8; {PEXT_FLAT_LEN}] = pad_flat(&{flat:?});\n"
     ));
     s
 }

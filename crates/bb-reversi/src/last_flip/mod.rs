@@ -37,7 +37,7 @@
 //! ```
 
 use bb_core::Square;
-use bb_simd::{Backend, Isa};
+use bb_simd::{Backend, Isa, Mask8};
 
 #[repr(C, align(32))]
 pub(crate) struct Lines4(pub(crate) [[u64; 4]; 64]);
@@ -57,8 +57,19 @@ pub(crate) struct Gather {
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(32))]
 pub(crate) struct PextSquare {
-    pub(crate) mask: [u64; 3],
+    pub(crate) mask: [Mask8; 3],
     pub(crate) ofs: [u16; 4],
+}
+
+/// The flat PEXT count table padded with zeros to `M` entries (see [`PextMerged`]).
+const fn pad_flat<const N: usize, const M: usize>(t: &[u8; N]) -> [u8; M] {
+    let mut a = [0; M];
+    let mut i = 0;
+    while i < N {
+        a[i] = t[i];
+        i += 1;
+    }
+    a
 }
 
 /// Per square, the four lines below the square then the four above ([`Avx512LrMask`]).
