@@ -488,6 +488,15 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         self.u64x8_from_array([l[0], l[1], l[2], l[3], h[0], h[1], h[2], h[3]])
     }
 
+    /// `a` unchanged, but the compiler cannot look through it: zero instructions. It keeps
+    /// LLVM from rewriting the operations that use `a` through the operations that made it,
+    /// e.g. from turning every `andnot(splat(x), m)` into `and(splat(!x), m)`, which moves a NOT
+    /// in front of the broadcast and costs the broadcast its folded load.
+    #[inline(always)]
+    fn u64x4_opaque(self, a: Self::U64x4) -> Self::U64x4 {
+        a
+    }
+
     /// `a & b & c`. One VPTERNLOGQ on the AVX-512 tokens, two ANDs elsewhere. LLVM fuses a tree
     /// of ANDs and ORs into VPTERNLOGQs by itself, but greedily from the root: for
     /// `(a & b & c) | (d & e)` it emits three operations where this op and one fused OR-AND take

@@ -292,6 +292,12 @@ fn check_split_join<B: Backend>(b: B, x: [u64; 8]) {
     let want: [u64; 4] = core::array::from_fn(|i| x4[i].rotate_right((c4[i] & 63) as u32));
     let got = b.u64x4_to_array(b.u64x4_rorv(b.u64x4_from_array(x4), b.u64x4_from_array(c4)));
     assert_eq!(got, want, "{n} u64x4_rorv {x4:?} {c4:?}");
+    // The compiler barrier keeps the value, also under the NOT that it keeps apart.
+    let kept = b.u64x4_opaque(b.u64x4_splat(x[7]));
+    assert_eq!(b.u64x4_to_array(kept), [x[7]; 4], "{n} u64x4_opaque");
+    let got = b.u64x4_to_array(b.u64x4_andnot(kept, b.u64x4_from_array(x4)));
+    let want: [u64; 4] = core::array::from_fn(|i| !x[7] & x4[i]);
+    assert_eq!(got, want, "{n} u64x4_andnot of u64x4_opaque");
     let u16s = b.u16x32_to_array(b.u64x8_as_u16x32(v8));
     assert_eq!(
         u16s,

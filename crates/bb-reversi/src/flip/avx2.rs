@@ -268,6 +268,9 @@ impl FlipVariant for Avx2SmartClear {
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
         let (pp, oo, lo, hi) = setup(b, sq, p, o);
+        // Both uses of `o` are and-nots. Seen through, LLVM complements `o` before the
+        // broadcast, which costs the broadcast its folded load and adds a VPXOR.
+        let oo = b.u64x4_opaque(oo);
         let e = erase_down(b, b.u64x4_andnot(oo, lo));
         let of = b.u64x4_shlv(b.u64x4_and(pp, lo), b.u64x4_from_array(SHIFTS));
         let of = b.u64x4_andnot(e, of);

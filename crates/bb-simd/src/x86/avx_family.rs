@@ -78,6 +78,10 @@ macro_rules! avx2_128_256 {
             $safe! { h256::andnot(a, b) }
         }
         #[inline(always)]
+        fn u64x4_opaque(self, a: __m256i) -> __m256i {
+            $safe! { h256::opaque(a) }
+        }
+        #[inline(always)]
         fn u64x4_add(self, a: __m256i, b: __m256i) -> __m256i {
             $safe! { h256::add64(a, b) }
         }

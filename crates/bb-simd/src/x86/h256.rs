@@ -59,6 +59,22 @@ pub(crate) fn add64(a: __m256i, b: __m256i) -> __m256i {
 pub(crate) fn sub64(a: __m256i, b: __m256i) -> __m256i {
     _mm256_sub_epi64(a, b)
 }
+/// `a` itself, through an empty assembly block that LLVM cannot see into.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn opaque(a: __m256i) -> __m256i {
+    let mut r = a;
+    // SAFETY: the template is a comment: no instruction runs, and the register keeps its value.
+    // No memory, stack or flags are touched.
+    unsafe {
+        core::arch::asm!(
+            "/* {r} */",
+            r = inout(ymm_reg) r,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    r
+}
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(crate) fn neg64(a: __m256i) -> __m256i {
