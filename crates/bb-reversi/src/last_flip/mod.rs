@@ -342,10 +342,39 @@ impl LastFlipVariant for Pext {
     }
 }
 
+/// `COUNT_FLIP` as one array, `[x * 256 + line]`, padded with zeros so that every `u16` line
+/// index from the start of a row is in bounds.
+static COUNT_FLIP_FLAT16: [u8; 7 * 256 + 65536] = {
+    let mut a = [0; 7 * 256 + 65536];
+    let mut i = 0;
+    while i < 8 * 256 {
+        a[i] = COUNT_FLIP[i >> 8][i & 255];
+        i += 1;
+    }
+    a
+};
+
+/// `COUNT_FLIP` indexed by the complement of the line: `COUNT_FLIP_NOT[x][!line]`.
+static COUNT_FLIP_NOT: [[u8; 256]; 8] = {
+    let mut a = [[0; 256]; 8];
+    let mut i = 0;
+    while i < 8 * 256 {
+        a[i >> 8][255 - (i & 255)] = COUNT_FLIP[i >> 8][i & 255];
+        i += 1;
+    }
+    a
+};
+
 /// SSE2 gathers (Okuhara's *Reversi bitboard techniques* "SSE2 (PMOVMSKB, PSADBW)"): PSADBW against
 /// zero sums the bytes of (rank, diagonal), which for lines with one bit per file is their
-/// file-ordered byte; subtracting (file, anti-diagonal) from zero sets the top bit of each non-zero
-/// byte, and PMOVMSKB collects them in rank order.
+/// file-ordered byte; PCMPEQB against zero marks the bytes of (file, anti-diagonal) without a
+/// player disc, and PMOVMSKB collects the marks in rank order.
+///
+/// Two table choices keep masks off the path from `p` to the count: the file-ordered sums index
+/// a table padded to any `u16` (LLVM knows a PSADBW lane is below 2^16, so the truncation
+/// costs nothing, where an index masked to a byte cost a PAND on the chain), and the marks,
+/// the complement of the lines, index a table stored complemented (no NOT, and the compare
+/// replaces the subtraction from zero). 0.94x the latency of the masked, uncomplemented form.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Sse2Gather;
 
@@ -363,9 +392,14 @@ impl LastFlipVariant for Sse2Gather {
         let av = b.u64x2_as_u8x16(b.u64x2_from_array([l[2], l[3]]));
         let z = b.u8x16_zero();
         let s = b.u64x2_to_array(b.u8x16_sad(b.u8x16_and(pp, hd), z));
-        let m = u64::from(b.u8x16_movemask(b.u8x16_sub(z, b.u8x16_and(pp, av))));
+        let [not_a, not_v] = b.u8x16_cmpeq(b.u8x16_and(pp, av), z).to_le_bytes();
         let (f, r) = (sq & 7, sq >> 3);
-        cf(f, s[0]) + cf(f, s[1]) + cf(r, m) + cf(r, m >> 8)
+        let by_file = |s: u64| u32::from(COUNT_FLIP_FLAT16[f * 256 + usize::from(s as u16)]);
+        let by_rank = &COUNT_FLIP_NOT[r];
+        by_file(s[0])
+            + by_file(s[1])
+            + u32::from(by_rank[usize::from(not_a)])
+            + u32::from(by_rank[usize::from(not_v)])
     }
 }
 
