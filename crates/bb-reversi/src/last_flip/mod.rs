@@ -12,15 +12,15 @@
 //!
 //! | type | `NAME` | ISA | idea |
 //! |---|---|---|---|
-//! | [`Kindergarten64`] | `kindergarten64` | any | one 64-bit multiply per line gathers its bits into the top byte |
+//! | [`Kindergarten64`] | `kindergarten64` | any | one 64-bit multiply per line gathers its bits into the top byte; masks, file multiplier and count rows from one entry per square |
 //! | [`KindergartenMerged`] | `kindergarten_merged` | any | one function per square (jump table) with constant masks; 3 gathers on every edge square: both diagonals of an edge-rank square (D1) in one, file and diagonals of an edge-file square in two bent lines (A4) |
 //! | [`Kindergarten32`] | `kindergarten32` | any | the same in 32-bit multiplies, halves folded first (for 32-bit CPUs) |
 //! | [`BitScan`] | `bit_scan` | any | per direction, LS1B (`tzcnt`) toward the MSB and LZCNT toward the LSB; no tables |
 //! | [`Pext`] | `pext` | fast BMI2 | PEXT gathers each line |
 //! | [`PextMerged`] | `pext_merged` | fast BMI2 | the rank by a shift, the file by PEXT, both diagonals by one PEXT outside c3-f6 (rays shorter than two squares left out): 3 table reads on 48 squares |
-//! | [`Sse2Gather`] | `sse2_gather` | 128-bit vectors | PSADBW sums the rank and diagonal bytes, PMOVMSKB collects the file and anti-diagonal |
+//! | [`Sse2Gather`] | `sse2_gather` | 128-bit vectors | PSADBW sums the rank and diagonal bytes, PCMPEQB + PMOVMSKB mark the file and anti-diagonal squares without a player disc |
 //! | [`Avx2Movemask`] | `avx2_movemask` | 256-bit vectors | rank in a general register, VPMOVMSKB for the other three lines |
-//! | [`Avx512TestMb`] | `avx512_testmb` | AVX-512 | the SSE2 form with VPTESTMB instead of subtract + PMOVMSKB |
+//! | [`Avx512TestMb`] | `avx512_testmb` | AVX-512 | the SSE2 form with VPTESTMB instead of PCMPEQB + PMOVMSKB, the count rows uncomplemented |
 //! | [`Avx512TestMb256`] | `avx512_testmb256` | AVX-512 | the AVX2 form with one 256-bit VPTESTMB for file and diagonals |
 //! | [`NeonAddv`] | `neon_addv` | 128-bit vectors (for Neon) | the board's bytes doubled by a zip; rank and diagonal summed as the two bytes of 16-bit lanes, file and anti-diagonal by a vector test weighted by rank; two horizontal 16-bit sums (ADDV) |
 //! | [`Avx512Lzcnt`] | `avx512_lzcnt` | vector LZCNT | the flipped discs by LS1B masks and VPLZCNTQ, then a popcount (`last_flip`) |
@@ -451,7 +451,7 @@ impl LastFlipVariant for Sse2Gather {
     }
 }
 
-/// The SSE2 gathers with AVX-512 VPTESTMB in place of subtract + PMOVMSKB (Okuhara's *Reversi
+/// The SSE2 gathers with AVX-512 VPTESTMB in place of PCMPEQB + PMOVMSKB (Okuhara's *Reversi
 /// bitboard techniques*, the AVX512VL note).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avx512TestMb;
