@@ -83,9 +83,9 @@ impl Position {
                 let victim = self.mailbox[to];
                 if victim != EMPTY {
                     c.colors[t] &= !tbit;
-                    c.pieces[victim as usize % 6] &= !tbit;
+                    c.pieces[victim as usize & 7] &= !tbit;
                 }
-                let moved = self.mailbox[from] as usize % 6;
+                let moved = self.mailbox[from] as usize & 7;
                 let placed = match kind.promotion() {
                     Some(p) => p.index(),
                     None => moved,

@@ -21,18 +21,18 @@ const fn table<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
-const fn pieces() -> [[u64; 64]; 12] {
-    let mut out = [[0; 64]; 12];
+const fn pieces() -> [[u64; 64]; 16] {
+    let mut out = [[0; 64]; 16];
     let mut i = 0;
     while i < 12 {
-        out[i] = table::<64>(0x0bb0_c4e5 + i as u64 * 1000);
+        out[(i / 6) * 8 + i % 6] = table::<64>(0x0bb0_c4e5 + i as u64 * 1000);
         i += 1;
     }
     out
 }
 
-/// `PIECE[colour * 6 + kind][square]`.
-pub static PIECE: [[u64; 64]; 12] = pieces();
+/// `PIECE[colour * 8 + kind][square]` (the mailbox code); rows 6, 7, 14 and 15 are unused.
+pub static PIECE: [[u64; 64]; 16] = pieces();
 /// XORed in when black is to move.
 pub const SIDE: u64 = table::<1>(0x51de)[0];
 /// `CASTLING[colour][rook file]`, XORed in per castling right.
