@@ -188,18 +188,6 @@ fn cf(x: usize, i: u64) -> u32 {
     u32::from(COUNT_FLIP[x & 7][(i & 0xff) as usize])
 }
 
-/// The four kindergarten indices (rank, diagonal, anti-diagonal by file; file by rank).
-#[inline(always)]
-fn kg_indices(sq: usize, p: u64) -> [u64; 4] {
-    let (f, r) = (sq & 7, sq >> 3);
-    let l = &LINES4.0[sq & 63];
-    // Masked after the shift, by a constant: one per-square load fewer than `p & l[3]`.
-    let file = (((p >> f) & FILE_A).wrapping_mul(FILE_GATHER)) >> 56;
-    let d9 = ((p & l[1]).wrapping_mul(FILE_A)) >> 56;
-    let d7 = ((p & l[2]).wrapping_mul(FILE_A)) >> 56;
-    [(p >> (8 * r)) & 0xff, d9, d7, file]
-}
-
 /// One square of [`Kindergarten64`]: the two diagonal masks, the file mask with the multiplier
 /// that gathers that file into rank order, and the two count-table rows.
 #[derive(Clone, Copy)]
@@ -241,6 +229,17 @@ static KG_SQ: [KgSquare; 64] = {
     a
 };
 
+/// The four kindergarten indices from the square's entry: rank, diagonal and anti-diagonal
+/// (by file), file (by rank).
+#[inline(always)]
+fn kg_indices(k: &KgSquare, sq: usize, p: u64) -> [u8; 4] {
+    let rank = (p >> (sq & 0x38)) as u8;
+    let d9 = ((p & k.d9).wrapping_mul(FILE_A) >> 56) as u8;
+    let d7 = ((p & k.d7).wrapping_mul(FILE_A) >> 56) as u8;
+    let file = ((p & k.file).wrapping_mul(k.file_mul) >> 56) as u8;
+    [rank, d9, d7, file]
+}
+
 /// Kindergarten gathers with 64-bit multiplies (Okuhara's *Reversi bitboard techniques* "Count Last
 /// Flip", kindergarten): a multiply by 0x0101..01 sums a diagonal's bits (distinct files) into the
 /// top byte; the file is gathered into rank order by 0x0102040810204080 moved down by the file.
@@ -259,13 +258,9 @@ impl LastFlipVariant for Kindergarten64 {
     fn count<B: Backend>(_b: B, sq: Square, p: u64) -> u32 {
         let sq = sq.index();
         let k = &KG_SQ[sq];
-        let rank = (p >> (sq & 0x38)) & 0xff;
-        let d9 = (p & k.d9).wrapping_mul(FILE_A) >> 56;
-        let d7 = (p & k.d7).wrapping_mul(FILE_A) >> 56;
-        let file = (p & k.file).wrapping_mul(k.file_mul) >> 56;
+        let [rank, d9, d7, file] = kg_indices(k, sq, p).map(usize::from);
         let (f, r) = (k.by_file, k.by_rank);
-        (u32::from(f[rank as usize]) + u32::from(f[d9 as usize]))
-            + (u32::from(f[d7 as usize]) + u32::from(r[file as usize]))
+        (u32::from(f[rank]) + u32::from(f[d9])) + (u32::from(f[d7]) + u32::from(r[file]))
     }
 }
 
@@ -592,15 +587,15 @@ impl LastFlipVariant for Avx512BitShuffle {
 #[inline(always)]
 #[must_use]
 pub fn count_last_flip_both(sq: Square, p: u64) -> (u32, u32) {
-    let sq = sq.index() & 63;
-    let (f, r) = (sq & 7, sq >> 3);
-    let i = kg_indices(sq, p);
+    let sq = sq.index();
+    let k = &KG_SQ[sq];
+    let i = kg_indices(k, sq, p);
     let v = &VALID[sq];
-    let xs = [f, f, f, r];
+    let rows = [k.by_file, k.by_file, k.by_file, k.by_rank];
     let mut n = (0, 0);
-    for k in 0..4 {
-        n.0 += cf(xs[k], i[k]);
-        n.1 += cf(xs[k], !i[k] & u64::from(v[k]));
+    for j in 0..4 {
+        n.0 += u32::from(rows[j][usize::from(i[j])]);
+        n.1 += u32::from(rows[j][usize::from(!i[j] & v[j])]);
     }
     n
 }
