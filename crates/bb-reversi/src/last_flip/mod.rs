@@ -61,7 +61,8 @@ pub(crate) struct PextSquare {
     pub(crate) ofs: [u16; 4],
 }
 
-/// The flat PEXT count table padded with zeros to `M` entries (see [`PextMerged`]).
+/// A flat count table padded with zeros to `M` entries, so that an index known to be in range
+/// by its type needs no mask or bounds check ([`PextMerged`], [`Sse2Gather`]).
 const fn pad_flat<const N: usize, const M: usize>(t: &[u8; N]) -> [u8; M] {
     let mut a = [0; M];
     let mut i = 0;
@@ -387,14 +388,9 @@ impl LastFlipVariant for Pext {
 
 /// `COUNT_FLIP` as one array, `[x * 256 + line]`, padded with zeros so that every `u16` line
 /// index from the start of a row is in bounds.
-static COUNT_FLIP_FLAT16: [u8; 7 * 256 + 65536] = {
-    let mut a = [0; 7 * 256 + 65536];
-    let mut i = 0;
-    while i < 8 * 256 {
-        a[i] = COUNT_FLIP[i >> 8][i & 255];
-        i += 1;
-    }
-    a
+static COUNT_FLIP_FLAT16: [u8; 7 * 256 + 65536] = match COUNT_FLIP.as_flattened().first_chunk() {
+    Some(flat) => pad_flat::<{ 8 * 256 }, { 7 * 256 + 65536 }>(flat),
+    None => unreachable!(),
 };
 
 /// `COUNT_FLIP` indexed by the complement of the line: `COUNT_FLIP_NOT[x][!line]`.
