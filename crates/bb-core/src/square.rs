@@ -266,8 +266,10 @@ impl FromStr for Rank {
 /// A square of the board: a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63 (little-endian
 /// rank-file mapping), so that square `s` is bit `s` of a bitboard.
 ///
-/// The index is always below 64; [`Square::index`] relies on it to let the compiler drop bounds
-/// checks on 64-entry tables.
+/// The index is stored as a 64-variant enum, so the compiler knows that every `Square`, whether
+/// passed in a register or loaded from memory, is below 64: a lookup `table[sq.index()]` in a
+/// `[T; 64]` table needs neither a bounds check nor a mask. `Square` is one byte, and `Option<Square>`
+/// is one byte too.
 ///
 /// ```
 /// use bb_core::{Direction, File, Rank, Square};
@@ -280,17 +282,60 @@ impl FromStr for Rank {
 /// assert_eq!(e4.offset(Direction::NorthEast), Some(Square::F5));
 /// assert_eq!(Square::H8.offset(Direction::North), None);
 /// assert_eq!(e4.to_string(), "e4");
+/// assert_eq!(size_of::<Option<Square>>(), 1);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "bytemuck", derive(bytemuck::NoUninit, bytemuck::Zeroable))]
 #[repr(transparent)]
-pub struct Square(u8);
+pub struct Square(Index);
+
+macro_rules! square_index {
+    ($($v:ident = $i:tt),* $(,)?) => {
+        /// The index as an enum, so that its range (0 to 63) is part of the type.
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[cfg_attr(feature = "bytemuck", derive(bytemuck::NoUninit, bytemuck::Zeroable))]
+        #[repr(u8)]
+        enum Index {
+            $($v = $i),*
+        }
+
+        impl Index {
+            /// `i & 63` as an index; the match compiles to the mask alone.
+            #[inline(always)]
+            const fn masked(i: u8) -> Index {
+                match i & 63 {
+                    $($i => Index::$v,)*
+                    _ => Index::I63,
+                }
+            }
+        }
+    };
+}
+
+square_index! {
+    I0 = 0, I1 = 1, I2 = 2, I3 = 3, I4 = 4, I5 = 5, I6 = 6, I7 = 7,
+    I8 = 8, I9 = 9, I10 = 10, I11 = 11, I12 = 12, I13 = 13, I14 = 14, I15 = 15,
+    I16 = 16, I17 = 17, I18 = 18, I19 = 19, I20 = 20, I21 = 21, I22 = 22, I23 = 23,
+    I24 = 24, I25 = 25, I26 = 26, I27 = 27, I28 = 28, I29 = 29, I30 = 30, I31 = 31,
+    I32 = 32, I33 = 33, I34 = 34, I35 = 35, I36 = 36, I37 = 37, I38 = 38, I39 = 39,
+    I40 = 40, I41 = 41, I42 = 42, I43 = 43, I44 = 44, I45 = 45, I46 = 46, I47 = 47,
+    I48 = 48, I49 = 49, I50 = 50, I51 = 51, I52 = 52, I53 = 53, I54 = 54, I55 = 55,
+    I56 = 56, I57 = 57, I58 = 58, I59 = 59, I60 = 60, I61 = 61, I62 = 62, I63 = 63,
+}
+
+impl Square {
+    /// Square from an index already known to be below 64 (higher bits are dropped).
+    #[inline(always)]
+    const fn from_bits(i: u8) -> Square {
+        Square(Index::masked(i))
+    }
+}
 
 macro_rules! square_consts {
     ($($name:ident = $index:literal),* $(,)?) => {
         $(
             #[doc = concat!("The square ", stringify!($name), " (index ", stringify!($index), ").")]
-            pub const $name: Square = Square($index);
+            pub const $name: Square = Square::from_bits($index);
         )*
     };
 }
@@ -309,10 +354,10 @@ impl Square {
 
     /// All 64 squares in index order (a1, b1, ..., h8).
     pub const ALL: [Square; 64] = {
-        let mut all = [Square(0); 64];
+        let mut all = [Square::A1; 64];
         let mut i = 0;
         while i < 64 {
-            all[i] = Square(i as u8);
+            all[i] = Square::from_bits(i as u8);
             i += 1;
         }
         all
@@ -329,7 +374,7 @@ impl Square {
     #[inline]
     pub const fn new(index: u8) -> Option<Square> {
         if index < 64 {
-            Some(Square(index))
+            Some(Square::from_bits(index))
         } else {
             None
         }
@@ -340,30 +385,28 @@ impl Square {
     #[must_use]
     #[inline]
     pub const fn new_masked(index: u8) -> Square {
-        Square(index & 63)
+        Square::from_bits(index)
     }
 
     /// The square on `file` and `rank`.
     #[must_use]
     #[inline]
     pub const fn from_file_rank(file: File, rank: Rank) -> Square {
-        Square(rank as u8 * 8 + file as u8)
+        Square::from_bits(rank as u8 * 8 + file as u8)
     }
 
     /// Index of the square, which is also its bit number: 0 (a1) to 63 (h8).
     #[must_use]
     #[inline]
     pub const fn index(self) -> usize {
-        // The mask is a no-op for a valid square; it tells the optimiser the value is below 64,
-        // so lookups in `[T; 64]` tables carry no bounds check.
-        (self.0 & 63) as usize
+        self.0 as usize
     }
 
     /// Index of the square as a `u8`.
     #[must_use]
     #[inline]
     pub const fn to_u8(self) -> u8 {
-        self.0
+        self.0 as u8
     }
 
     /// The bitboard holding only this square: `1 << index`.
@@ -377,14 +420,14 @@ impl Square {
     #[must_use]
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[(self.0 & 7) as usize]
+        File::ALL[(self.0 as u8 & 7) as usize]
     }
 
     /// Rank of the square.
     #[must_use]
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[((self.0 >> 3) & 7) as usize]
+        Rank::ALL[(self.0 as u8 >> 3) as usize]
     }
 
     /// The square `file_delta` files right and `rank_delta` ranks up, or `None` if that leaves
@@ -398,10 +441,10 @@ impl Square {
     #[must_use]
     #[inline]
     pub const fn translate(self, file_delta: i8, rank_delta: i8) -> Option<Square> {
-        let f = (self.0 & 7) as i8 + file_delta;
-        let r = (self.0 >> 3) as i8 + rank_delta;
+        let f = (self.0 as u8 & 7) as i8 + file_delta;
+        let r = (self.0 as u8 >> 3) as i8 + rank_delta;
         if f >= 0 && f < 8 && r >= 0 && r < 8 {
-            Some(Square((r * 8 + f) as u8))
+            Some(Square::from_bits((r * 8 + f) as u8))
         } else {
             None
         }
@@ -418,7 +461,7 @@ impl Square {
     #[must_use]
     #[inline]
     pub const fn flip_vertical(self) -> Square {
-        Square(self.0 ^ 56)
+        Square::from_bits(self.0 as u8 ^ 56)
     }
 
     /// The square mirrored left-to-right (file a <-> file h), matching
@@ -426,7 +469,7 @@ impl Square {
     #[must_use]
     #[inline]
     pub const fn mirror_horizontal(self) -> Square {
-        Square(self.0 ^ 7)
+        Square::from_bits(self.0 as u8 ^ 7)
     }
 }
 
@@ -465,7 +508,7 @@ impl TryFrom<u8> for Square {
 
 impl From<Square> for u8 {
     fn from(sq: Square) -> u8 {
-        sq.0
+        sq.to_u8()
     }
 }
 

@@ -15,6 +15,7 @@ fn square_coordinates() {
         assert_eq!(sq.flip_vertical().bit(), sq.bit().swap_bytes());
         assert_eq!(sq.mirror_horizontal().file(), sq.file().mirror());
         assert_eq!(Square::try_from(i as u8), Ok(sq));
+        assert_eq!(Square::new_masked(i as u8 | 0xc0), sq);
     }
     assert_eq!(Square::new(64), None);
     assert_eq!(Square::try_from(200u8), Err(200));
