@@ -324,7 +324,7 @@ square_index! {
 }
 
 impl Square {
-    /// Square from an index already known to be below 64 (higher bits are dropped).
+    /// The square with index `i & 63`.
     #[inline(always)]
     const fn from_bits(i: u8) -> Square {
         Square(Index::masked(i))

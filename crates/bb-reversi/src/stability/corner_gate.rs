@@ -21,9 +21,9 @@ const FILES_A_H: u64 = FILE_A | FILE_H;
 /// it is empty too, and the edge table lets either side play any empty square). So a player's
 /// disc there is stable only inside a run closed by opponent discs at both ends (every line was
 /// checked against the table), and such a run has a disc with an opponent neighbour below it on
-/// the line and one with an opponent neighbour above it. So when the player holds no corner, no
-/// inner rank is full, and one of the two kinds of disc is missing on all four edges, the edges
-/// give nothing and nothing can spread. The test is conservative: it lets some positions without
+/// the line and one with an opponent neighbour above it. Hence when the player holds no corner,
+/// no inner rank is full, and one of the two kinds of disc is missing on all four edges, the
+/// edges give nothing and nothing can spread. The test is conservative: it lets some positions without
 /// stable discs through.
 /// `BYTES`: the full ranks by PCMPEQB and PMOVMSKB (native on x86) instead of shifts.
 ///
@@ -54,9 +54,9 @@ pub(super) fn surely_none<B: Backend, const BYTES: bool>(b: B, p: u64, o: u64) -
 
 /// `V` behind a gate that returns 0 with no table lookup when `surely_none` holds: in the
 /// benchmark's workload 1964 of the 4096 positions leave there, against 2553 that have no
-/// stable disc. The gate's branch resolves a few cycles after the
-/// discs are loaded, where `V`'s own exit waits for the table loads; in throughput that matters
-/// most, as the exit is taken about half the time and so is often mispredicted.
+/// stable disc. The gate's branch resolves a few cycles after the discs are loaded, where `V`'s
+/// own exit waits for the table loads; in throughput that matters most, as the exit is taken
+/// about half the time and so is often mispredicted.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CornerGate<V>(PhantomData<V>);
 
