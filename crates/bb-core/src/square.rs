@@ -289,14 +289,16 @@ impl FromStr for Rank {
 #[repr(transparent)]
 pub struct Square(Index);
 
-macro_rules! square_index {
-    ($($v:ident = $i:tt),* $(,)?) => {
+/// One list of the 64 squares makes the index enum (so that its range, 0 to 63, is part of the
+/// type), its conversion from `u8`, and the public `Square::A1`..`Square::H8`.
+macro_rules! squares {
+    ($($name:ident = $i:tt),* $(,)?) => {
         /// The index as an enum, so that its range (0 to 63) is part of the type.
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[cfg_attr(feature = "bytemuck", derive(bytemuck::NoUninit, bytemuck::Zeroable))]
         #[repr(u8)]
         enum Index {
-            $($v = $i),*
+            $($name = $i),*
         }
 
         impl Index {
@@ -304,23 +306,30 @@ macro_rules! square_index {
             #[inline(always)]
             const fn masked(i: u8) -> Index {
                 match i & 63 {
-                    $($i => Index::$v,)*
-                    _ => Index::I63,
+                    $($i => Index::$name,)*
+                    _ => Index::H8,
                 }
             }
+        }
+
+        impl Square {
+            $(
+                #[doc = concat!("The square ", stringify!($name), " (index ", stringify!($i), ").")]
+                pub const $name: Square = Square(Index::$name);
+            )*
         }
     };
 }
 
-square_index! {
-    I0 = 0, I1 = 1, I2 = 2, I3 = 3, I4 = 4, I5 = 5, I6 = 6, I7 = 7,
-    I8 = 8, I9 = 9, I10 = 10, I11 = 11, I12 = 12, I13 = 13, I14 = 14, I15 = 15,
-    I16 = 16, I17 = 17, I18 = 18, I19 = 19, I20 = 20, I21 = 21, I22 = 22, I23 = 23,
-    I24 = 24, I25 = 25, I26 = 26, I27 = 27, I28 = 28, I29 = 29, I30 = 30, I31 = 31,
-    I32 = 32, I33 = 33, I34 = 34, I35 = 35, I36 = 36, I37 = 37, I38 = 38, I39 = 39,
-    I40 = 40, I41 = 41, I42 = 42, I43 = 43, I44 = 44, I45 = 45, I46 = 46, I47 = 47,
-    I48 = 48, I49 = 49, I50 = 50, I51 = 51, I52 = 52, I53 = 53, I54 = 54, I55 = 55,
-    I56 = 56, I57 = 57, I58 = 58, I59 = 59, I60 = 60, I61 = 61, I62 = 62, I63 = 63,
+squares! {
+    A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4, F1 = 5, G1 = 6, H1 = 7,
+    A2 = 8, B2 = 9, C2 = 10, D2 = 11, E2 = 12, F2 = 13, G2 = 14, H2 = 15,
+    A3 = 16, B3 = 17, C3 = 18, D3 = 19, E3 = 20, F3 = 21, G3 = 22, H3 = 23,
+    A4 = 24, B4 = 25, C4 = 26, D4 = 27, E4 = 28, F4 = 29, G4 = 30, H4 = 31,
+    A5 = 32, B5 = 33, C5 = 34, D5 = 35, E5 = 36, F5 = 37, G5 = 38, H5 = 39,
+    A6 = 40, B6 = 41, C6 = 42, D6 = 43, E6 = 44, F6 = 45, G6 = 46, H6 = 47,
+    A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
+    A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63,
 }
 
 impl Square {
@@ -328,28 +337,6 @@ impl Square {
     #[inline(always)]
     const fn from_bits(i: u8) -> Square {
         Square(Index::masked(i))
-    }
-}
-
-macro_rules! square_consts {
-    ($($name:ident = $index:literal),* $(,)?) => {
-        $(
-            #[doc = concat!("The square ", stringify!($name), " (index ", stringify!($index), ").")]
-            pub const $name: Square = Square::from_bits($index);
-        )*
-    };
-}
-
-impl Square {
-    square_consts! {
-        A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4, F1 = 5, G1 = 6, H1 = 7,
-        A2 = 8, B2 = 9, C2 = 10, D2 = 11, E2 = 12, F2 = 13, G2 = 14, H2 = 15,
-        A3 = 16, B3 = 17, C3 = 18, D3 = 19, E3 = 20, F3 = 21, G3 = 22, H3 = 23,
-        A4 = 24, B4 = 25, C4 = 26, D4 = 27, E4 = 28, F4 = 29, G4 = 30, H4 = 31,
-        A5 = 32, B5 = 33, C5 = 34, D5 = 35, E5 = 36, F5 = 37, G5 = 38, H5 = 39,
-        A6 = 40, B6 = 41, C6 = 42, D6 = 43, E6 = 44, F6 = 45, G6 = 46, H6 = 47,
-        A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
-        A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63,
     }
 
     /// All 64 squares in index order (a1, b1, ..., h8).

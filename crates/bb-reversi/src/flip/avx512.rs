@@ -158,7 +158,7 @@ impl FlipVariant for Avx512BitShuffle {
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
-        let s = sq.index() & 63;
+        let s = sq.index();
         let slots = b.u8x64_from_array(crate::rays::RAY_SLOTS.0[s]);
         let rp = b.u8x64_bitshuffle(b.u64x8_as_u8x64(b.u64x8_splat(p)), slots);
         let ro = b.u8x64_bitshuffle(b.u64x8_as_u8x64(b.u64x8_splat(o)), slots);

@@ -84,7 +84,7 @@ impl FlipVariant for Sse2Bswap {
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
-        let i = sq.index() & 63;
+        let i = sq.index();
         let pp = b.u64x2_from_array([p, p.swap_bytes()]);
         let oo = b.u64x2_from_array([o, o.swap_bytes()]);
         let mut f = b.u64x2_zero();

@@ -27,7 +27,7 @@ impl LastFlipVariant for Avx512LrMask {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let m = &LR_MASKS.0[sq.index() & 63];
+        let m = &LR_MASKS.0[sq.index()];
         let below = b.u64x4_from_array([m[0], m[1], m[2], m[3]]);
         let above = b.u64x4_from_array([m[4], m[5], m[6], m[7]]);
         let pp = b.u64x4_splat(p);

@@ -349,7 +349,7 @@ impl LastFlipVariant for BitScan {
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
         let s = sq.index() as u32;
-        let l = &LINES4.0[sq.index() & 63];
+        let l = &LINES4.0[sq.index()];
         let above = !1u64 << s;
         let below = sq.bit() - 1;
         let mut n = 0;
@@ -377,7 +377,7 @@ impl LastFlipVariant for Pext {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let sq = sq.index() & 63;
+        let sq = sq.index();
         let l = &LINES4.0[sq];
         let x = &PEXT_X[sq];
         cf(sq & 7, p >> (8 * (sq >> 3)))
@@ -425,7 +425,7 @@ impl LastFlipVariant for Sse2Gather {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let sq = sq.index() & 63;
+        let sq = sq.index();
         let l = &LINES4.0[sq];
         let pp = b.u64x2_as_u8x16(b.u64x2_splat(p));
         let hd = b.u64x2_as_u8x16(b.u64x2_from_array([l[0], l[1]]));
@@ -455,7 +455,7 @@ impl LastFlipVariant for Avx512TestMb {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let sq = sq.index() & 63;
+        let sq = sq.index();
         let l = &LINES4.0[sq];
         let pp = b.u64x2_as_u8x16(b.u64x2_splat(p));
         let hd = b.u64x2_as_u8x16(b.u64x2_from_array([l[0], l[1]]));
@@ -479,7 +479,7 @@ impl LastFlipVariant for Avx512TestMb256 {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let sq = sq.index() & 63;
+        let sq = sq.index();
         let l = &LINES4.0[sq];
         let pp = b.u64x4_as_u8x32(b.u64x4_splat(p));
         let m4 = b.u64x4_as_u8x32(b.u64x4_from_array(*l));
@@ -501,7 +501,7 @@ impl LastFlipVariant for Avx2Movemask {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let sq = sq.index() & 63;
+        let sq = sq.index();
         let l = &LINES4.0[sq];
         let pp = b.u64x4_as_u8x32(b.u64x4_splat(p));
         let m4 = b.u64x4_as_u8x32(b.u64x4_from_array(*l));
@@ -525,7 +525,7 @@ impl LastFlipVariant for Avx512Lzcnt {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let s = sq.index() & 63;
+        let s = sq.index();
         let l = b.u64x4_from_array(LINES4.0[s]);
         let pp = b.u64x4_splat(p);
         let one = b.u64x4_splat(1);
@@ -563,7 +563,7 @@ impl LastFlipVariant for Avx512BitShuffle {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let s = sq.index() & 63;
+        let s = sq.index();
         let pp = b.u64x8_as_u8x64(b.u64x8_splat(p));
         let rays = b.u8x64_bitshuffle(pp, b.u8x64_from_array(crate::rays::RAY_SLOTS.0[s]));
         crate::rays::ray_runs(rays)
@@ -622,7 +622,7 @@ impl LastFlipVariant for NeonAddv {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let s = sq.index() & 63;
+        let s = sq.index();
         let z = &ZIPPED.0[s];
         let pp = b.u64x2_as_u8x16(b.u64x2_splat(p));
         let pz = b.u8x16_zip_lo(pp, pp);

@@ -32,7 +32,7 @@ impl LastFlipVariant for PextMerged {
     }
     #[inline(always)]
     fn count<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-        let s = sq.index() & 63;
+        let s = sq.index();
         let e = &PEXT_SQ[s];
         let n = at(e.ofs[0], (p >> (s & 0x38)) as u8)
             + at(e.ofs[1], b.pext8(p, e.mask[0]))
