@@ -8,8 +8,13 @@ use bb_core::masks::HALF_LINES;
 use bb_simd::Backend;
 
 /// Two MSB-ward rays by carry propagation: `((O | !M) + 1) & M & P` is the outflank, then
-/// `(outflank - 1) & !flipmask & M` (flipmask: PCMPEQD on swapped dwords). `not_m` is `!m`,
-/// passed in so callers with a stored complement save the NOT.
+/// `(outflank - 1) & M` with the lanes whose outflank is 0 cleared (flipmask: PCMPEQD on
+/// swapped dwords). `not_m` is `!m`, passed in so callers with a stored complement save the NOT.
+///
+/// The clearing is a saturating byte subtraction of the flipmask (PSUBUSB: an all-ones byte
+/// clears, a zero byte keeps), not an AND: LLVM reorders a chain of ANDs at will and put the
+/// `& M` after the flipmask, while as a subtraction `(outflank - 1) & M` runs beside the two
+/// flipmask operations and the chain after the outflank is three operations, not four.
 #[inline(always)]
 pub(crate) fn carry_up2<B: Backend>(
     b: B,
@@ -20,7 +25,9 @@ pub(crate) fn carry_up2<B: Backend>(
 ) -> B::U64x2 {
     let one = b.u64x2_splat(1);
     let of = b.u64x2_and(b.u64x2_and(b.u64x2_add(b.u64x2_or(oo, not_m), one), m), pp);
-    b.u64x2_and(b.u64x2_andnot(flipmask(b, of), b.u64x2_sub(of, one)), m)
+    let run = b.u64x2_as_u8x16(b.u64x2_and(b.u64x2_sub(of, one), m));
+    let zero_of = b.u64x2_as_u8x16(flipmask(b, of));
+    b.u8x16_as_u64x2(b.u8x16_subs(run, zero_of))
 }
 
 /// Two LSB-ward rays from the MS1B `ms` of their non-opponent squares: the outflank is
