@@ -497,6 +497,16 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         a
     }
 
+    /// The OR of the four lanes, like [`Backend::u64x4_hor`], in the fewest dependent steps
+    /// the token has. On the AVX-512 tokens that is three steps instead of four, for one more
+    /// shuffle: lanes 0, 1 and 2 meet in one three-input OR (VPTERNLOGQ) while lane 3 moves
+    /// down, and one OR ends it. For a caller whose result feeds its next input (a move
+    /// generator in a search); the extra shuffle costs throughput where calls overlap.
+    #[inline(always)]
+    fn u64x4_hor_short(self, a: Self::U64x4) -> u64 {
+        self.u64x4_hor(a)
+    }
+
     /// `a & b & c`. One VPTERNLOGQ on the AVX-512 tokens, two ANDs elsewhere. LLVM fuses a tree
     /// of ANDs and ORs into VPTERNLOGQs by itself, but greedily from the root: for
     /// `(a & b & c) | (d & e)` it emits three operations where this op and one fused OR-AND take

@@ -254,6 +254,18 @@ fn check_split_join<B: Backend>(b: B, x: [u64; 8]) {
     });
     let got = b.u64x4_to_array(b.u64x4_cmpgt_i64(b.u64x4_from_array(x4), b.u64x4_from_array(y4)));
     assert_eq!(got, want, "{n} u64x4_cmpgt_i64 {x4:?} {y4:?}");
+    let x4 = b.u64x4_from_array([x[0], x[1], x[2], x[3]]);
+    assert_eq!(
+        b.u64x4_hor_short(x4),
+        x[0] | x[1] | x[2] | x[3],
+        "{n} u64x4_hor_short"
+    );
+    for lane in 0..4 {
+        let mut one = [0; 4];
+        one[lane] = x[lane] | 1 << lane;
+        let got = b.u64x4_hor_short(b.u64x4_from_array(one));
+        assert_eq!(got, one[lane], "{n} u64x4_hor_short lane {lane}");
+    }
     // Three-input AND (one VPTERNLOGQ on the AVX-512 tokens).
     let (a4, b4, c4) = (
         [x[0], x[1], x[2], x[3]],

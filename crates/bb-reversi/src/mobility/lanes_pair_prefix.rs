@@ -76,8 +76,9 @@ impl<B: Backend> Lanes<B> {
         fl = b.u64x4_or(fl, b.u64x4_and(pl, b.u64x4_shlv(fl, s2)));
         fr = b.u64x4_or(fr, b.u64x4_and(pr, b.u64x4_shrv(fr, s2)));
         let mm = b.u64x4_or(b.u64x4_shlv(fl, self.s1), b.u64x4_shrv(fr, last));
-        // Occupied squares masked in the vector: see `Avx2Lanes`.
-        b.u64x4_hor(b.u64x4_andnot(b.u64x4_or(self.pp, self.oo), mm))
+        // Occupied squares masked in the vector: see `Avx2Lanes`. A search feeds each result
+        // into its next call, so the lanes are joined by the shortest chain.
+        b.u64x4_hor_short(b.u64x4_andnot(b.u64x4_or(self.pp, self.oo), mm))
     }
 }
 
