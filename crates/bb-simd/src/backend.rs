@@ -497,11 +497,12 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
         a
     }
 
-    /// The OR of the four lanes, like [`Backend::u64x4_hor`], in the fewest dependent steps
-    /// the token has. On the AVX-512 tokens that is three steps instead of four, for one more
-    /// shuffle: lanes 0, 1 and 2 meet in one three-input OR (VPTERNLOGQ) while lane 3 moves
-    /// down, and one OR ends it. For a caller whose result feeds its next input (a move
-    /// generator in a search); the extra shuffle costs throughput where calls overlap.
+    /// The OR of the four lanes, like [`Backend::u64x4_hor`], by the shortest dependent chain
+    /// the token has. On the AVX2 and AVX-512 tokens the four lanes go to general registers
+    /// (VMOVQ, VPEXTRQ, and the same from the upper half) and are ORed there: one vector step
+    /// (the VEXTRACTI128) instead of four, for three more moves out of the vector unit. For a
+    /// caller whose result feeds its next input (a move generator or a flip in a search):
+    /// where calls overlap, the extra moves can cost throughput.
     #[inline(always)]
     fn u64x4_hor_short(self, a: Self::U64x4) -> u64 {
         self.u64x4_hor(a)

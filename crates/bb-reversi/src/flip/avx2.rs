@@ -19,10 +19,11 @@ fn avx2_up<B: Backend>() -> bool {
     matches!(super::family(B::ISA), super::Family::X86) && B::VECTOR_BITS >= 256
 }
 
-/// OR of the four lanes.
+/// OR of the four lanes, by the shortest dependent chain: in a search the flipped discs make
+/// the next position.
 #[inline(always)]
 pub(crate) fn fold<B: Backend>(b: B, v: B::U64x4) -> u64 {
-    b.u64x4_hor(v)
+    b.u64x4_hor_short(v)
 }
 
 /// MSB-ward half, LS1B form with the edge sentinel (Okuhara's "PP seq" left side):

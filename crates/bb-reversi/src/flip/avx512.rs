@@ -68,7 +68,9 @@ impl FlipVariant for Avx512Mask {
         let down = down_lzcnt(b, pp, oo, lo);
         let x = b.u64x4_andnot(oo, hi);
         let t = b.u64x4_and(b.u64x4_xor(x, b.u64x4_add(x, b.u64x4_splat(!0))), hi);
-        fold(b, b.u64x4_or_and_if_any(down, t, oo, pp))
+        // The shuffle-OR halving, not `fold`: taking the lanes out to general registers is
+        // 4 % shorter in latency here but costs 9 % of throughput (Zen 5).
+        b.u64x4_hor(b.u64x4_or_and_if_any(down, t, oo, pp))
     }
 }
 

@@ -66,10 +66,6 @@ macro_rules! avx512_common {
             $safe! { h256::cmpgt64(a, b) }
         }
         #[inline(always)]
-        fn u64x4_hor_short(self, a: __m256i) -> u64 {
-            $safe! { h512::hor64x4(a) }
-        }
-        #[inline(always)]
         fn u64x4_and3(self, a: __m256i, b: __m256i, c: __m256i) -> __m256i {
             $safe! { h512::and3_64x4(a, b, c) }
         }

@@ -126,6 +126,10 @@ macro_rules! avx2_128_256 {
             $safe! { h256::hor64(a) }
         }
         #[inline(always)]
+        fn u64x4_hor_short(self, a: __m256i) -> u64 {
+            $safe! { h256::hor64_gpr(a) }
+        }
+        #[inline(always)]
         fn u64x4_hadd(self, a: __m256i) -> u64 {
             $safe! { h256::hadd64(a) }
         }

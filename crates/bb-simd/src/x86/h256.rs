@@ -345,3 +345,29 @@ pub(crate) fn cmpeq16_mask(a: __m256i, b: __m256i) -> u16 {
     let p = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi16(e, e));
     _mm256_movemask_epi8(p) as u16
 }
+/// The four lanes moved to general registers and ORed there (`u64x4_hor_short`). In assembly
+/// because LLVM turns lane extracts followed by ORs back into the shuffle-OR reduction.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn hor64_gpr(a: __m256i) -> u64 {
+    let (l0, l1, l2, l3): (u64, u64, u64, u64);
+    // SAFETY: AVX2 register moves only (VMOVQ, VPEXTRQ, VEXTRACTI128), which this function's
+    // target feature enables; no memory, stack or flags are touched.
+    unsafe {
+        core::arch::asm!(
+            "vextracti128 {t}, {a}, 1",
+            "vmovq {l0}, {a:x}",
+            "vpextrq {l1}, {a:x}, 1",
+            "vmovq {l2}, {t}",
+            "vpextrq {l3}, {t}, 1",
+            a = in(ymm_reg) a,
+            t = out(xmm_reg) _,
+            l0 = out(reg) l0,
+            l1 = out(reg) l1,
+            l2 = out(reg) l2,
+            l3 = out(reg) l3,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    (l0 | l1) | (l2 | l3)
+}

@@ -127,13 +127,6 @@ v4! {
     fn subs64x2(a: __m128i, b: __m128i) -> __m128i { _mm_sub_epi64(a, _mm_min_epu64(a, b)) }
     fn lzcnt64x4(a: __m256i) -> __m256i { _mm256_lzcnt_epi64(a) }
     fn and3_64x4(a: __m256i, b: __m256i, c: __m256i) -> __m256i { _mm256_ternarylogic_epi64::<0x80>(a, b, c) }
-    /// The OR of the four lanes in three dependent steps (`u64x4_hor_short`).
-    fn hor64x4(a: __m256i) -> u64 {
-        let lo = _mm256_castsi256_si128(a);
-        let hi = _mm256_extracti128_si256::<1>(a);
-        let three = _mm_ternarylogic_epi64::<0xfe>(lo, _mm_unpackhi_epi64(lo, lo), hi);
-        _mm_cvtsi128_si64(_mm_or_si128(three, _mm_unpackhi_epi64(hi, hi))) as u64
-    }
     /// In assembly because LLVM rewrites `_mm256_mask_ternarylogic_epi64` as a select and
     /// emits it as an unmasked VPTERNLOGQ plus a masked move: three operations instead of two.
     fn or_and_if_any64x4(acc: __m256i, a: __m256i, b: __m256i, c: __m256i) -> __m256i {
