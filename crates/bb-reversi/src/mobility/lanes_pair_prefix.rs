@@ -76,9 +76,20 @@ impl<B: Backend> Lanes<B> {
         fl = b.u64x4_or(fl, b.u64x4_and(pl, b.u64x4_shlv(fl, s2)));
         fr = b.u64x4_or(fr, b.u64x4_and(pr, b.u64x4_shrv(fr, s2)));
         let mm = b.u64x4_or(b.u64x4_shlv(fl, self.s1), b.u64x4_shrv(fr, last));
-        // Occupied squares masked in the vector: see `Avx2Lanes`. A search feeds each result
-        // into its next call, so the lanes are joined by the shortest chain.
-        b.u64x4_hor_short(b.u64x4_andnot(b.u64x4_or(self.pp, self.oo), mm))
+        // A search feeds each result into its next call, so the lanes are joined by the
+        // shortest chain.
+        let occupied = b.u64x4_or(self.pp, self.oo);
+        if B::VECTOR_BITS >= 512 {
+            // One VPTERNLOGQ takes both the OR above and the mask of the occupied squares.
+            b.u64x4_hor_short(b.u64x4_andnot(occupied, mm))
+        } else {
+            // The mask in a general register once the lanes are out: ANDN instead of VPANDN, a
+            // shorter step and one vector operation fewer. The occupied squares come from the
+            // vector (opaque to LLVM): written as `p | o`, they let LLVM pack `p` and `o` into
+            // one vector and shuffle them back out, three vector steps more on the chain.
+            let occupied = b.u64x4_to_array(b.u64x4_opaque(occupied))[0];
+            !occupied & b.u64x4_hor_short(mm)
+        }
     }
 }
 
