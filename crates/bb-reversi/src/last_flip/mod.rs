@@ -13,6 +13,7 @@
 //! | type | `NAME` | ISA | idea |
 //! |---|---|---|---|
 //! | [`Kindergarten64`] | `kindergarten64` | any | one 64-bit multiply per line gathers its bits into the top byte; masks, file multiplier and count rows from one entry per square |
+//! | [`Kindergarten64Soa`] | `kindergarten64_soa` | any | the same gathers with one array per field (each read at `8 * square`) and `u32` counts added from memory |
 //! | [`KindergartenMerged`] | `kindergarten_merged` | any | one function per square (jump table) with constant masks; 3 gathers on every edge square: both diagonals of an edge-rank square (D1) in one, file and diagonals of an edge-file square in two bent lines (A4) |
 //! | [`Kindergarten32`] | `kindergarten32` | any | the same in 32-bit multiplies, halves folded first (for 32-bit CPUs) |
 //! | [`BitScan`] | `bit_scan` | any | per direction, LS1B (`tzcnt`) toward the MSB and LZCNT toward the LSB; no tables |
@@ -80,8 +81,10 @@ pub(crate) struct LrMasks(pub(crate) [[u64; 8]; 64]);
 include!(concat!(env!("OUT_DIR"), "/last_flip_tables.rs"));
 
 mod avx512_lrmask;
+mod kindergarten64_soa;
 mod pext_merged;
 pub use avx512_lrmask::Avx512LrMask;
+pub use kindergarten64_soa::Kindergarten64Soa;
 pub use pext_merged::PextMerged;
 
 /// The generated table: `count_flip()[x][line]` is the number of discs flipped on an 8-square
@@ -124,6 +127,7 @@ bb_simd::kernel! {
         run<V>(b, &(sq, p)) { V::count(b, sq, p) }
         variants [
             Kindergarten64,
+            Kindergarten64Soa,
             Kindergarten32,
             KindergartenMerged,
             BitScan,
@@ -144,8 +148,9 @@ bb_simd::kernel! {
 /// The per-backend default table, written once and read by the kernel and [`default_name`]: `V`
 /// names the variant type of token `$B` inside `$e`. `pext_merged` wherever PEXT is fast (AVX2
 /// with fast PEXT, AVX-512), the SSE2 gathers on the other vector backends (including AMD Zen
-/// 1/2, whose PEXT is microcoded). The match is exhaustive, so a new backend token does not
-/// compile until it has a default here.
+/// 1/2, whose PEXT is microcoded); in general registers, the per-field arrays on x86-64 (a scaled
+/// index with a displacement is one address mode there) and the entry per square elsewhere. The
+/// match is exhaustive, so a new backend token does not compile until it has a default here.
 macro_rules! default_variant {
     ($B:ty, |$V:ident| $e:expr) => {
         match <$B as Backend>::ISA {
@@ -155,6 +160,10 @@ macro_rules! default_variant {
             }
             Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Sse2 | Isa::Ssse3 => {
                 type $V = Sse2Gather;
+                $e
+            }
+            Isa::Scalar if cfg!(target_arch = "x86_64") => {
+                type $V = Kindergarten64Soa;
                 $e
             }
             Isa::Scalar | Isa::Neon | Isa::Wasm128 => {
@@ -168,7 +177,12 @@ macro_rules! default_variant {
 /// Name of [`count_last_flip`]'s variant on backend `B`.
 ///
 /// ```
-/// assert_eq!(bb_reversi::last_flip::default_name::<bb_simd::Scalar>(), "kindergarten64");
+/// let name = bb_reversi::last_flip::default_name::<bb_simd::Scalar>();
+/// if cfg!(target_arch = "x86_64") {
+///     assert_eq!(name, "kindergarten64_soa");
+/// } else {
+///     assert_eq!(name, "kindergarten64");
+/// }
 /// ```
 #[must_use]
 pub fn default_name<B: Backend>() -> &'static str {

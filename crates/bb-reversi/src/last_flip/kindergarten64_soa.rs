@@ -1,0 +1,85 @@
+//! The kindergarten form with its per-square data in one array per field.
+
+use super::{COUNT_FLIP, FILE_A, FILE_GATHER, LINES4, LastFlipVariant};
+use bb_core::Square;
+use bb_simd::Backend;
+
+/// The count table widened to `u32`: three of the four counts are then added straight from
+/// memory (an ADD with a memory operand) instead of each being loaded and widened first.
+static COUNT_FLIP32: [[u32; 256]; 8] = {
+    let mut a = [[0; 256]; 8];
+    let mut i = 0;
+    while i < 8 * 256 {
+        a[i >> 8][i & 255] = COUNT_FLIP[i >> 8][i & 255] as u32;
+        i += 1;
+    }
+    a
+};
+
+/// What [`Kindergarten64Soa`] reads per square, one array per field: the two diagonal masks,
+/// the file mask and the multiplier that gathers the file into rank order, and the two
+/// count-table rows. Every field of square `s` sits at `field + 8 * s` from one base address,
+/// so each is a single load indexed by the square itself.
+struct Fields {
+    d9: [u64; 64],
+    d7: [u64; 64],
+    file: [u64; 64],
+    file_mul: [u64; 64],
+    by_file: [&'static [u32; 256]; 64],
+    by_rank: [&'static [u32; 256]; 64],
+}
+
+static FIELDS: Fields = {
+    let row = &COUNT_FLIP32[0];
+    let mut t = Fields {
+        d9: [0; 64],
+        d7: [0; 64],
+        file: [0; 64],
+        file_mul: [0; 64],
+        by_file: [row; 64],
+        by_rank: [row; 64],
+    };
+    let mut sq = 0;
+    while sq < 64 {
+        let l = LINES4.0[sq];
+        t.d9[sq] = l[1];
+        t.d7[sq] = l[2];
+        t.file[sq] = l[3];
+        // The file-a multiplier moved down by the file: exact, its lowest bit is bit 7.
+        t.file_mul[sq] = FILE_GATHER >> (sq & 7);
+        t.by_file[sq] = &COUNT_FLIP32[sq & 7];
+        t.by_rank[sq] = &COUNT_FLIP32[sq >> 3];
+        sq += 1;
+    }
+    t
+};
+
+/// [`Kindergarten64`](super::Kindergarten64)'s gathers with its per-square data in one array
+/// per field (a structure of arrays) and `u32` counts. On x86-64 each field is one load at
+/// `base + 8 * square + offset`, which needs no shift of the square first (the 64-byte entry of
+/// `kindergarten64` is at `64 * square`, one instruction and one cycle more before the masks);
+/// and the `u32` counts let three of the four additions take their count from memory. The loop
+/// is 3 instructions shorter than `kindergarten64`'s, and the chain from the square to the
+/// masks one cycle shorter, which is what the throughput of a stream of calls waits on. The
+/// latency is longer: a `u32` index is scaled (one cycle), and the additions form one chain
+/// after the loads.
+///
+/// Where the address modes have no scaled index with a displacement (WebAssembly), the fields
+/// cost more address arithmetic than one entry does, and `kindergarten64` is faster.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Kindergarten64Soa;
+
+impl LastFlipVariant for Kindergarten64Soa {
+    const NAME: &'static str = "kindergarten64_soa";
+    #[inline(always)]
+    fn count<B: Backend>(_b: B, sq: Square, p: u64) -> u32 {
+        let s = sq.index();
+        let t = &FIELDS;
+        let (f, r) = (t.by_file[s], t.by_rank[s]);
+        let line = |mask: u64, mul: u64| usize::from(((p & mask).wrapping_mul(mul) >> 56) as u8);
+        f[usize::from((p >> (s & 0x38)) as u8)]
+            + f[line(t.d9[s], FILE_A)]
+            + f[line(t.d7[s], FILE_A)]
+            + r[line(t.file[s], t.file_mul[s])]
+    }
+}
