@@ -1,6 +1,6 @@
 //! The kindergarten form with its per-square data in one array per field.
 
-use super::{COUNT_FLIP, FILE_A, FILE_GATHER, LINES4, LastFlipVariant};
+use super::{COUNT_FLIP, LastFlipVariant, kg_indices, kg_masks};
 use bb_core::Square;
 use bb_simd::Backend;
 
@@ -16,15 +16,12 @@ static COUNT_FLIP32: [[u32; 256]; 8] = {
     a
 };
 
-/// What [`Kindergarten64Soa`] reads per square, one array per field: the two diagonal masks,
-/// the file mask and the multiplier that gathers the file into rank order, and the two
-/// count-table rows. Every field of square `s` sits at `field + 8 * s` from one base address,
-/// so each is a single load indexed by the square itself.
+/// What [`Kindergarten64Soa`] reads per square, one array per field: each of the four masks of
+/// `kg_masks` (two diagonals, the file, the file's multiplier), and the two count-table rows.
+/// Every field of square `s` sits at `field + 8 * s` from one base address, so each is a single
+/// load indexed by the square itself.
 struct Fields {
-    d9: [u64; 64],
-    d7: [u64; 64],
-    file: [u64; 64],
-    file_mul: [u64; 64],
+    masks: [[u64; 64]; 4],
     by_file: [&'static [u32; 256]; 64],
     by_rank: [&'static [u32; 256]; 64],
 }
@@ -32,21 +29,18 @@ struct Fields {
 static FIELDS: Fields = {
     let row = &COUNT_FLIP32[0];
     let mut t = Fields {
-        d9: [0; 64],
-        d7: [0; 64],
-        file: [0; 64],
-        file_mul: [0; 64],
+        masks: [[0; 64]; 4],
         by_file: [row; 64],
         by_rank: [row; 64],
     };
     let mut sq = 0;
     while sq < 64 {
-        let l = LINES4.0[sq];
-        t.d9[sq] = l[1];
-        t.d7[sq] = l[2];
-        t.file[sq] = l[3];
-        // The file-a multiplier moved down by the file: exact, its lowest bit is bit 7.
-        t.file_mul[sq] = FILE_GATHER >> (sq & 7);
+        let m = kg_masks(sq);
+        let mut k = 0;
+        while k < 4 {
+            t.masks[k][sq] = m[k];
+            k += 1;
+        }
         t.by_file[sq] = &COUNT_FLIP32[sq & 7];
         t.by_rank[sq] = &COUNT_FLIP32[sq >> 3];
         sq += 1;
@@ -75,11 +69,9 @@ impl LastFlipVariant for Kindergarten64Soa {
     fn count<B: Backend>(_b: B, sq: Square, p: u64) -> u32 {
         let s = sq.index();
         let t = &FIELDS;
+        let m = [t.masks[0][s], t.masks[1][s], t.masks[2][s], t.masks[3][s]];
+        let [rank, d9, d7, file] = kg_indices(s, p, m).map(usize::from);
         let (f, r) = (t.by_file[s], t.by_rank[s]);
-        let line = |mask: u64, mul: u64| usize::from(((p & mask).wrapping_mul(mul) >> 56) as u8);
-        f[usize::from((p >> (s & 0x38)) as u8)]
-            + f[line(t.d9[s], FILE_A)]
-            + f[line(t.d7[s], FILE_A)]
-            + r[line(t.file[s], t.file_mul[s])]
+        f[rank] + f[d9] + f[d7] + r[file]
     }
 }

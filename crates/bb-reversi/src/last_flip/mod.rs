@@ -203,15 +203,30 @@ fn cf(x: usize, i: u64) -> u32 {
     u32::from(COUNT_FLIP[x & 7][(i & 0xff) as usize])
 }
 
-/// One square of [`Kindergarten64`]: the two diagonal masks, the file mask with the multiplier
-/// that gathers that file into rank order, and the two count-table rows.
+/// The kindergarten masks of a square: the two diagonals, the file, and the multiplier that
+/// gathers that file into rank order.
+const fn kg_masks(sq: usize) -> [u64; 4] {
+    let l = LINES4.0[sq];
+    // The file-a multiplier moved down by the file: exact, its lowest bit is bit 7.
+    [l[1], l[2], l[3], FILE_GATHER >> (sq & 7)]
+}
+
+/// The four kindergarten indices from the square's masks ([`kg_masks`]): rank, diagonal and
+/// anti-diagonal (by file), file (by rank).
+#[inline(always)]
+fn kg_indices(sq: usize, p: u64, [d9, d7, file, file_mul]: [u64; 4]) -> [u8; 4] {
+    let rank = (p >> (sq & 0x38)) as u8;
+    let d9 = ((p & d9).wrapping_mul(FILE_A) >> 56) as u8;
+    let d7 = ((p & d7).wrapping_mul(FILE_A) >> 56) as u8;
+    let file = ((p & file).wrapping_mul(file_mul) >> 56) as u8;
+    [rank, d9, d7, file]
+}
+
+/// One square of [`Kindergarten64`]: its masks ([`kg_masks`]) and the two count-table rows.
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
 struct KgSquare {
-    d9: u64,
-    d7: u64,
-    file: u64,
-    file_mul: u64,
+    masks: [u64; 4],
     by_file: &'static [u8; 256],
     by_rank: &'static [u8; 256],
 }
@@ -219,23 +234,15 @@ struct KgSquare {
 static KG_SQ: [KgSquare; 64] = {
     let row = &COUNT_FLIP[0];
     let blank = KgSquare {
-        d9: 0,
-        d7: 0,
-        file: 0,
-        file_mul: 0,
+        masks: [0; 4],
         by_file: row,
         by_rank: row,
     };
     let mut a = [blank; 64];
     let mut sq = 0;
     while sq < 64 {
-        let l = LINES4.0[sq];
         a[sq] = KgSquare {
-            d9: l[1],
-            d7: l[2],
-            file: l[3],
-            // The file-a multiplier moved down by the file: exact, its lowest bit is bit 7.
-            file_mul: FILE_GATHER >> (sq & 7),
+            masks: kg_masks(sq),
             by_file: &COUNT_FLIP[sq & 7],
             by_rank: &COUNT_FLIP[sq >> 3],
         };
@@ -244,17 +251,6 @@ static KG_SQ: [KgSquare; 64] = {
     a
 };
 
-/// The four kindergarten indices from the square's entry: rank, diagonal and anti-diagonal
-/// (by file), file (by rank).
-#[inline(always)]
-fn kg_indices(k: &KgSquare, sq: usize, p: u64) -> [u8; 4] {
-    let rank = (p >> (sq & 0x38)) as u8;
-    let d9 = ((p & k.d9).wrapping_mul(FILE_A) >> 56) as u8;
-    let d7 = ((p & k.d7).wrapping_mul(FILE_A) >> 56) as u8;
-    let file = ((p & k.file).wrapping_mul(k.file_mul) >> 56) as u8;
-    [rank, d9, d7, file]
-}
-
 /// Kindergarten gathers with 64-bit multiplies (Okuhara's *Reversi bitboard techniques* "Count Last
 /// Flip", kindergarten): a multiply by 0x0101..01 sums a diagonal's bits (distinct files) into the
 /// top byte; the file is gathered into rank order by 0x0102040810204080 moved down by the file.
@@ -262,9 +258,8 @@ fn kg_indices(k: &KgSquare, sq: usize, p: u64) -> [u8; 4] {
 /// Everything that depends on the square but not on the discs comes from one 64-byte entry
 /// per square: the three masks, the file multiplier and the two count-table rows, so that no
 /// shift by the file and no table address is computed, and the entry's address needs no mask
-/// (a [`Square`] is known to be below 64). The throughput is bound by the instruction count: the
-/// loop runs 32 instructions a call, against 42 with the masks arithmetic and the rows indexed
-/// by file and rank.
+/// (a [`Square`] is known to be below 64): the benchmark's loop runs 32 instructions a call,
+/// against 42 with the masks arithmetic and the rows indexed by file and rank.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Kindergarten64;
 
@@ -274,7 +269,7 @@ impl LastFlipVariant for Kindergarten64 {
     fn count<B: Backend>(_b: B, sq: Square, p: u64) -> u32 {
         let sq = sq.index();
         let k = &KG_SQ[sq];
-        let [rank, d9, d7, file] = kg_indices(k, sq, p).map(usize::from);
+        let [rank, d9, d7, file] = kg_indices(sq, p, k.masks).map(usize::from);
         let (f, r) = (k.by_file, k.by_rank);
         (u32::from(f[rank]) + u32::from(f[d9])) + (u32::from(f[d7]) + u32::from(r[file]))
     }
@@ -600,7 +595,7 @@ impl LastFlipVariant for Avx512BitShuffle {
 pub fn count_last_flip_both(sq: Square, p: u64) -> (u32, u32) {
     let sq = sq.index();
     let k = &KG_SQ[sq];
-    let i = kg_indices(k, sq, p);
+    let i = kg_indices(sq, p, k.masks);
     let v = &VALID[sq];
     let rows = [k.by_file, k.by_file, k.by_file, k.by_rank];
     let mut n = (0, 0);
