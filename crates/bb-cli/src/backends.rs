@@ -89,12 +89,12 @@ impl Info {
         }
     }
 
-    /// The backend `dispatch` uses (`None` when `BB_BACKEND` is invalid: dispatch would panic).
+    /// The backend `dispatch` uses: a `BB_BACKEND` that cannot be honoured is reported by the
+    /// library and ignored, so dispatch then uses the CPU's best.
     pub fn dispatch(&self) -> Option<Isa> {
         match self.forced {
-            Forced::None => Some(self.natural),
+            Forced::None | Forced::Invalid(_) => Some(self.natural),
             Forced::Ok(isa) => Some(isa),
-            Forced::Invalid(_) => None,
         }
     }
 
@@ -163,7 +163,8 @@ impl Info {
             Forced::Invalid(msg) => {
                 let _ = writeln!(
                     o,
-                    "dispatch would fail: {msg} (the CPU's best is {})",
+                    "dispatch picks {}: {msg}, so a program built on bb reports it once and \
+                     ignores it (the bb command refuses it)",
                     self.natural
                 );
             }

@@ -61,8 +61,9 @@ fn main() -> ExitCode {
             };
         }
     };
-    // The whole programs dispatch through `best_backend()`, which panics on a bad BB_BACKEND:
-    // check it once here and report it as a usage error instead.
+    // The library falls back to detection on a bad BB_BACKEND (a program built on it must not
+    // stop for it); the command, where the variable is a user's explicit request, refuses it as
+    // a usage error instead.
     if matches!(cli.command, Command::Perft(_) | Command::Solve(_))
         && let Err(e) = bb_simd::try_best_backend()
     {

@@ -44,9 +44,9 @@
 //! Outside the search, the [`Board`] methods without a token choose the backend themselves
 //! ([`bb_simd::auto!`]): no run-time check in a build whose target features prove the best
 //! backend, else a cached choice (0.6-1.0 ns more per call than the token form inlined in a
-//! loop, on a Zen 4; docs/backends.md). A `BB_BACKEND` that names a backend this CPU lacks makes
-//! the first dispatch panic; programs call [`bb_simd::try_best_backend`] once at start-up to
-//! report it instead.
+//! loop, on a Zen 4; docs/backends.md). A `BB_BACKEND` that names no backend, or one this CPU
+//! lacks, is reported once on stderr and ignored (detection decides); programs that prefer to
+//! refuse it call [`bb_simd::try_best_backend`] once at start-up.
 //!
 //! ```
 //! use bb_reversi::{Board, Square};

@@ -263,10 +263,9 @@ impl AnyBackend {
     }
 
     fn best_uncached() -> Self {
-        match AnyBackend::new(best()) {
-            Ok(b) => b,
-            Err(e) => panic!("bb-simd: selected backend {} is unavailable: {e}", e.isa),
-        }
+        // `best()` only returns a backend that `AnyBackend::new` accepted; Scalar stands in for
+        // the impossible failure rather than a panic inside an engine.
+        AnyBackend::new(best()).unwrap_or(AnyBackend::Scalar(Scalar))
     }
 
     /// The token's ISA.
@@ -310,16 +309,23 @@ pub fn available() -> impl Iterator<Item = Isa> {
 /// The backend that [`dispatch`] uses: `BB_BACKEND` if set (with `std`), else
 /// [`select`]`(&`[`detect()`](crate::detect())`)`. Cached after the first call.
 ///
-/// # Panics
-/// When `BB_BACKEND` names an unknown backend, or one this CPU or build lacks; the message
-/// names the backend and the missing features.
+/// Never panics. A `BB_BACKEND` that names no backend, or one this CPU or build lacks, is
+/// reported once on stderr (one line naming the value and the missing features) and the
+/// detected backend is used: a typo in a debugging variable must not stop an engine. Programs
+/// that prefer to refuse such a value call [`try_best_backend`] (or [`try_forced`]) at
+/// start-up, as the `bb` command does.
 pub fn best() -> Isa {
     #[cfg(feature = "std")]
     {
         static CACHE: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
-        *CACHE.get_or_init(|| match forced() {
-            Some(isa) => isa,
-            None => natural_best(),
+        *CACHE.get_or_init(|| match try_forced() {
+            Ok(Some(isa)) => isa,
+            Ok(None) => natural_best(),
+            Err(e) => {
+                let isa = natural_best();
+                std::eprintln!("bb-simd: {e}; using the detected backend {isa}");
+                isa
+            }
         })
     }
     #[cfg(not(feature = "std"))]
@@ -337,17 +343,11 @@ fn natural_best() -> Isa {
     }
 }
 
-/// The backend `BB_BACKEND` forces, checked against the CPU (`None` when unset or empty).
-///
-/// # Panics
-/// When the name is unknown or the CPU/build lacks that backend ([`try_forced`] returns the
-/// error instead).
+/// The backend `BB_BACKEND` forces, checked against the CPU: `None` when unset, empty, or not
+/// usable here ([`try_forced`] says why; [`best`] then falls back to detection).
 #[cfg(feature = "std")]
 pub fn forced() -> Option<Isa> {
-    match try_forced() {
-        Ok(isa) => isa,
-        Err(e) => panic!("{e}"),
-    }
+    try_forced().ok().flatten()
 }
 
 /// Why `BB_BACKEND` cannot be honoured.
@@ -394,9 +394,9 @@ pub fn try_forced() -> Result<Option<Isa>, BackendEnvError> {
     Ok(Some(isa))
 }
 
-/// The token [`best_backend`] returns, or, instead of its panic, why `BB_BACKEND` cannot be
-/// honoured. Programs call it once at start-up to report a bad `BB_BACKEND` as an error; every
-/// later [`dispatch`] then reuses the cached choice.
+/// The token [`best_backend`] returns, or why `BB_BACKEND` cannot be honoured (where
+/// [`best_backend`] would fall back to detection). Programs that refuse a bad `BB_BACKEND` call
+/// it once at start-up; every later [`dispatch`] then reuses the cached choice.
 ///
 /// # Errors
 /// [`BackendEnvError`] as in [`try_forced`].
@@ -408,11 +408,10 @@ pub fn try_best_backend() -> Result<AnyBackend, BackendEnvError> {
 
 /// The token of [`best`].
 ///
-/// # Panics
-/// As [`best`], when `BB_BACKEND` names an unknown backend or one this CPU or build lacks; so
-/// does every [`dispatch`], [`dispatch!`](crate::dispatch!) and run-time
-/// [`auto!`](crate::auto!) that reaches it first. Call [`try_best_backend`] once at start-up to
-/// report a bad value as an error instead.
+/// Never panics: a `BB_BACKEND` that cannot be honoured is reported once on stderr and the
+/// detected backend is used, here and in every [`dispatch`], [`dispatch!`](crate::dispatch!)
+/// and run-time [`auto!`](crate::auto!). Call [`try_best_backend`] once at start-up to refuse
+/// such a value with an error instead.
 #[inline]
 pub fn best_backend() -> AnyBackend {
     AnyBackend::best()
@@ -432,6 +431,11 @@ pub fn dispatch<W: WithBackend>(op: W) -> W::Output {
 /// Every backend this CPU and build have (both AVX2 forms where PEXT is fast), or only
 /// `BB_BACKEND`'s when it is set (`avx2` then means both AVX2 forms). A skip of a backend listed
 /// in `BB_REQUIRE` (comma-separated names) panics, unless `BB_BACKEND` excluded it.
+///
+/// # Panics
+/// This is the test suites' entry point, where a bad variable must fail the run rather than
+/// test other backends than asked: a `BB_BACKEND` that cannot be honoured panics, as does a
+/// `BB_REQUIRE` that names no backend or a required backend that is skipped.
 #[cfg(feature = "std")]
 pub fn test_backends() -> std::vec::Vec<AnyBackend> {
     use std::eprintln;
@@ -444,7 +448,7 @@ pub fn test_backends() -> std::vec::Vec<AnyBackend> {
                 .unwrap_or_else(|e| panic!("BB_REQUIRE: {s:?}: {e}"))
         })
         .collect();
-    let only = forced();
+    let only = try_forced().unwrap_or_else(|e| panic!("{e}"));
     let mut out = std::vec::Vec::new();
     for isa in Isa::ALL {
         if let Some(f) = only
