@@ -45,14 +45,19 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
 pub mod attacks;
 pub mod byteboard;
+#[cfg(feature = "alloc")]
+pub mod game;
 pub mod leapers;
 pub mod movegen;
 pub mod moves;
+pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod setwise;
@@ -69,9 +74,12 @@ pub use attacks::{
 // Everything a user of this crate needs, so that it is the only dependency.
 pub use bb_core::{self, Bitboard, File, Rank, Square};
 pub use bb_simd::{self, AnyBackend, Backend, Scalar, auto, dispatch, specialize};
+#[cfg(feature = "alloc")]
+pub use game::{Game, PlayError};
 pub use leapers::Color;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};
+pub use outcome::{Draw, Outcome};
 pub use position::{CastleSide, CastlingRights, FenError, FenField, Piece, Position};
 
 /// The crate README's examples, compiled and run as doctests.
