@@ -19,6 +19,9 @@ struct ByteExchange<'a> {
     board: &'a [u8; 64],
     to: usize,
     attackers: [u64; 2],
+    /// The square vacated last, whose x-ray is looked for only if the exchange goes on
+    /// (`see_ge` often stops before); 64 when none is owed.
+    pending: usize,
 }
 
 impl ByteExchange<'_> {
@@ -62,6 +65,10 @@ impl ByteExchange<'_> {
 impl Exchange for ByteExchange<'_> {
     #[inline(always)]
     fn next_attacker(&mut self, side: Color) -> Option<Piece> {
+        if self.pending < 64 {
+            self.reveal(self.pending);
+            self.pending = 64;
+        }
         let mut mine = self.attackers[side.index()];
         if mine == 0 {
             return None;
@@ -77,9 +84,13 @@ impl Exchange for ByteExchange<'_> {
         let sq = (best & 63) as usize;
         let kind = *Piece::ALL.get((best >> 6) as usize)?;
         self.attackers[side.index()] &= !(1 << sq);
-        self.reveal(sq);
-        if kind == Piece::King && self.attackers[(!side).index()] != 0 {
-            return None;
+        if kind == Piece::King {
+            self.reveal(sq);
+            if self.attackers[(!side).index()] != 0 {
+                return None;
+            }
+        } else {
+            self.pending = sq;
         }
         Some(kind)
     }
@@ -108,8 +119,8 @@ impl Byteboard {
             board: &self.board,
             to: to.index(),
             attackers,
+            pending: from.index(),
         };
-        ex.reveal(from.index());
         let captured = match mv.kind() {
             MoveKind::Castle => return None,
             MoveKind::EnPassant => {
