@@ -60,6 +60,7 @@ pub mod moves;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod see;
 pub mod setwise;
 pub mod sliders;
 pub mod tables;
@@ -81,6 +82,7 @@ pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};
 pub use outcome::{Draw, Outcome};
 pub use position::{CastleSide, CastlingRights, FenError, FenField, Piece, Position};
+pub use see::SEE_VALUES;
 
 /// The crate README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

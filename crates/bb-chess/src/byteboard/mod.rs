@@ -39,6 +39,7 @@
 
 pub mod geometry;
 pub mod movegen;
+mod see;
 pub mod transpose;
 
 use crate::{Color, Move, MoveKind, Piece, Position};
