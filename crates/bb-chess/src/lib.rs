@@ -55,6 +55,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod setwise;
 pub mod sliders;
 pub mod tables;
@@ -73,6 +74,7 @@ pub use leapers::Color;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};
 pub use position::{CastleSide, CastlingRights, FenError, FenField, Piece, Position};
+pub use san::{San, SanError};
 
 /// The crate README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]
