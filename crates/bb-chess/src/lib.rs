@@ -45,11 +45,15 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
 pub mod attacks;
 pub mod byteboard;
+#[cfg(feature = "alloc")]
+pub mod epd;
 pub mod leapers;
 pub mod movegen;
 pub mod moves;

@@ -115,7 +115,7 @@ impl PartialEq<&str> for San {
 /// ```
 /// use bb_chess::{Position, SanError};
 /// // Two knights can reach d2.
-/// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1").unwrap();
+/// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
 /// assert_eq!(pos.parse_san("Nd2"), Err(SanError::Ambiguous));
 /// assert!(pos.parse_san("Nbd2").is_ok());
 /// assert_eq!(pos.parse_san("Nd3"), Err(SanError::IllegalMove));
