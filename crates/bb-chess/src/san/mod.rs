@@ -29,6 +29,7 @@
 //! assert_eq!(pos.parse_san("N?f3"), Err(SanError::Syntax));
 //! ```
 
+mod legal;
 mod read;
 mod write;
 

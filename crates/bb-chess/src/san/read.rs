@@ -1,7 +1,7 @@
 //! Reading SAN, strict and lenient (the accepted forms are listed in the module docs).
 
-use super::SanError;
-use crate::{File, Move, MoveKind, Piece, Position, Rank, Square};
+use super::{SanError, legal};
+use crate::{Bitboard, Color, File, Move, MoveKind, Piece, Position, Rank, Square};
 
 /// What a SAN string says, before it is matched against the legal moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -156,52 +156,139 @@ impl Position {
     /// assert_eq!(pos.parse_san("Rc3"), Err(SanError::IllegalMove));
     /// ```
     pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
-        let parsed = parse(s)?;
-        let list = self.legal_moves();
-        let mut found = None;
-        let mut count = 0u32;
-        match parsed {
+        match parse(s)? {
             Parsed::Castle { king_side } => {
-                for &m in list.iter() {
-                    if m.kind() == MoveKind::Castle
-                        && (m.to().index() > m.from().index()) == king_side
-                    {
+                let mut found = None;
+                for &m in self.legal_moves().iter() {
+                    if m.kind() == MoveKind::Castle && (m.to() > m.from()) == king_side {
                         found = Some(m);
-                        count += 1;
                     }
                 }
+                found.ok_or(SanError::IllegalMove)
             }
+            Parsed::Normal {
+                piece: Piece::Pawn,
+                file,
+                rank,
+                to,
+                promotion,
+            } => self.find_pawn_move(file, rank, to, promotion),
             Parsed::Normal {
                 piece,
                 file,
                 rank,
                 to,
-                promotion,
-            } => {
-                for &m in list.iter() {
-                    let from = m.from();
-                    if m.to() != to
-                        || m.kind() == MoveKind::Castle
-                        || m.kind().promotion() != promotion
-                        || file.is_some_and(|f| f != from.file())
-                        || rank.is_some_and(|r| r != from.rank())
-                        || self.piece_at(from).map(|(_, p)| p) != Some(piece)
-                    {
-                        continue;
-                    }
-                    // A pawn without an origin file moves straight ahead.
-                    if piece == Piece::Pawn && file.is_none() && from.file() != to.file() {
-                        continue;
-                    }
-                    found = Some(m);
-                    count += 1;
+                ..
+            } => self.find_piece_move(piece, file, rank, to),
+        }
+    }
+
+    /// The legal move of a piece other than a pawn to `to` that SAN describes.
+    fn find_piece_move(
+        &self,
+        piece: Piece,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+    ) -> Result<Move, SanError> {
+        let us = self.side_to_move();
+        if self.piece_at(to).is_some_and(|(c, _)| c == us) {
+            return Err(SanError::IllegalMove);
+        }
+        let mut sources = legal::piece_sources(self, piece, to);
+        if let Some(f) = file {
+            sources &= f.mask();
+        }
+        if let Some(r) = rank {
+            sources &= r.mask();
+        }
+        let mut found = None;
+        for from in Bitboard(sources) {
+            let safe = if piece == Piece::King {
+                legal::king_step_is_safe(self, to)
+            } else {
+                legal::piece_move_is_safe(self, from, to)
+            };
+            if safe {
+                if found.is_some() {
+                    return Err(SanError::Ambiguous);
                 }
+                found = Some(Move::new(from, to, MoveKind::Normal));
             }
         }
-        match (found, count) {
-            (Some(m), 1) => Ok(m),
-            (None, _) => Err(SanError::IllegalMove),
-            _ => Err(SanError::Ambiguous),
+        found.ok_or(SanError::IllegalMove)
+    }
+
+    /// The legal pawn move to `to` that SAN describes: a push when no other file is named,
+    /// else a capture from that file.
+    fn find_pawn_move(
+        &self,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Piece>,
+    ) -> Result<Move, SanError> {
+        let us = self.side_to_move();
+        let last = match us {
+            Color::White => Rank::R8,
+            Color::Black => Rank::R1,
+        };
+        if (to.rank() == last) != promotion.is_some() {
+            return Err(SanError::IllegalMove);
         }
+        let kind = match promotion {
+            None => MoveKind::Normal,
+            Some(Piece::Knight) => MoveKind::PromoteKnight,
+            Some(Piece::Bishop) => MoveKind::PromoteBishop,
+            Some(Piece::Rook) => MoveKind::PromoteRook,
+            Some(_) => MoveKind::PromoteQueen,
+        };
+        let our_pawn = |sq: Square| self.piece_at(sq) == Some((us, Piece::Pawn));
+        let target = self.piece_at(to);
+        let behind = legal::behind(us, to).ok_or(SanError::IllegalMove)?;
+        let (from, kind) = match file {
+            Some(f) if f != to.file() => {
+                if f.index().abs_diff(to.file().index()) != 1 {
+                    return Err(SanError::IllegalMove);
+                }
+                let from = Square::from_file_rank(f, behind.rank());
+                match target {
+                    Some((c, _)) if c != us && our_pawn(from) => (from, kind),
+                    None if our_pawn(from) && self.ep_square() == Some(to) => {
+                        // En passant can uncover a check along the rank; the generator knows.
+                        let ep = Move::new(from, to, MoveKind::EnPassant);
+                        return if self.legal_moves().contains(&ep) {
+                            Ok(ep)
+                        } else {
+                            Err(SanError::IllegalMove)
+                        };
+                    }
+                    _ => return Err(SanError::IllegalMove),
+                }
+            }
+            _ => {
+                if target.is_some() {
+                    return Err(SanError::IllegalMove);
+                }
+                let double_rank = match us {
+                    Color::White => Rank::R4,
+                    Color::Black => Rank::R5,
+                };
+                if our_pawn(behind) {
+                    (behind, kind)
+                } else if to.rank() == double_rank && self.piece_at(behind).is_none() {
+                    match legal::behind(us, behind) {
+                        Some(from) if our_pawn(from) => (from, kind),
+                        _ => return Err(SanError::IllegalMove),
+                    }
+                } else {
+                    return Err(SanError::IllegalMove);
+                }
+            }
+        };
+        if rank.is_some_and(|r| r != from.rank()) || !legal::piece_move_is_safe(self, from, to) {
+            return Err(SanError::IllegalMove);
+        }
+        Ok(Move::new(from, to, kind))
     }
 }

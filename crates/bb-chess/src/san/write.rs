@@ -1,8 +1,7 @@
 //! Writing SAN.
 
-use super::{San, SanError};
+use super::{San, SanError, legal};
 use crate::{Bitboard, Color, Move, MoveKind, Piece, Position, Rank, Square};
-use crate::{bishop_attacks, queen_attacks, rook_attacks};
 
 impl Position {
     /// The move `mv` in SAN, with its `+` or `#` suffix.
@@ -99,26 +98,14 @@ fn write_body(pos: &Position, mv: Move, out: &mut San) {
 /// Adds the origin file, rank or both when another legal move of the same kind of piece goes
 /// to `to`.
 fn disambiguate(pos: &Position, piece: Piece, from: Square, to: Square, out: &mut San) {
-    let us = pos.side_to_move();
-    let occ = pos.occupied();
-    // Pieces of that kind which attack `to` are the only candidates; usually there are none,
-    // and the legal moves are generated only when there are.
-    let reach = match piece {
-        Piece::Knight => Bitboard(bb_core::attacks::KNIGHT[to.index()]),
-        Piece::Bishop => bishop_attacks(to, occ),
-        Piece::Rook => rook_attacks(to, occ),
-        _ => queen_attacks(to, occ),
-    };
-    let others = Bitboard(reach.0 & pos.pieces(us, piece).0 & !from.bit());
-    if others.is_empty() {
-        return;
-    }
+    // Only pieces of that kind that attack `to` compete, and only when their move is legal.
+    let others = legal::piece_sources(pos, piece, to) & !from.bit();
     let (mut any, mut same_file, mut same_rank) = (false, false, false);
-    for m in pos.legal_moves().iter() {
-        if m.to() == to && m.kind() == MoveKind::Normal && others.contains(m.from()) {
+    for other in Bitboard(others) {
+        if legal::piece_move_is_safe(pos, other, to) {
             any = true;
-            same_file |= m.from().file() == from.file();
-            same_rank |= m.from().rank() == from.rank();
+            same_file |= other.file() == from.file();
+            same_rank |= other.rank() == from.rank();
         }
     }
     if !any {
