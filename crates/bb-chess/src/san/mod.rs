@@ -1,5 +1,5 @@
-//! Standard Algebraic Notation (SAN): [`Position::san`] writes a move, [`Position::parse_san`]
-//! reads one.
+//! Standard Algebraic Notation (SAN): [`Position::san`](crate::Position::san) writes a move,
+//! [`Position::parse_san`](crate::Position::parse_san) reads one.
 //!
 //! Writing follows the PGN standard: the piece letter (none for pawns), the origin file, rank or
 //! square only when another legal move of the same kind of piece reaches the same square (file
