@@ -53,6 +53,8 @@ extern crate std;
 pub mod attacks;
 pub mod byteboard;
 #[cfg(feature = "alloc")]
+pub mod epd;
+#[cfg(feature = "alloc")]
 pub mod game;
 pub mod leapers;
 pub mod movegen;
@@ -60,6 +62,7 @@ pub mod moves;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod see;
 pub mod setwise;
 pub mod sliders;
@@ -82,6 +85,7 @@ pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};
 pub use outcome::{Draw, Outcome};
 pub use position::{CastleSide, CastlingRights, FenError, FenField, Piece, Position};
+pub use san::{San, SanError};
 pub use see::SEE_VALUES;
 
 /// The crate README's examples, compiled and run as doctests.

@@ -33,3 +33,8 @@ pub fn load(name: &str) -> (Vec<Entry>, PathBuf) {
         .collect();
     (entries, path)
 }
+
+/// `n` scaled by `BB_TEST_SCALE`, at least 1.
+pub fn scaled(n: usize) -> usize {
+    bb_simd::scaled(n, 1)
+}
