@@ -23,7 +23,7 @@ const N: usize = 4096;
 /// The 64-bit CRC32C (Castagnoli, reflected polynomial 0x82F63B78) slicing-by-8 tables.
 static CRC: LazyLock<[[u32; 256]; 8]> = LazyLock::new(|| {
     let mut t = [[0u32; 256]; 8];
-    for i in 0..256 {
+    for (i, e) in t[0].iter_mut().enumerate() {
         let mut c = i as u32;
         for _ in 0..8 {
             c = if c & 1 != 0 {
@@ -32,7 +32,7 @@ static CRC: LazyLock<[[u32; 256]; 8]> = LazyLock::new(|| {
                 c >> 1
             };
         }
-        t[0][i] = c;
+        *e = c;
     }
     for k in 1..8 {
         for i in 0..256 {
