@@ -151,11 +151,10 @@ fn search(c: &mut Criterion) {
     let mut g = c.benchmark_group("search");
     let backend = bb_simd::best_backend();
     let start = Board::START;
-    g.throughput(Throughput::Elements(bb_reversi::perft::perft(
-        start,
-        7,
-        bb_reversi::perft::Convention::A,
-    )));
+    g.throughput(Throughput::Elements(
+        bb_reversi::perft::perft(start, 7, bb_reversi::perft::Convention::A)
+            .expect("the start position is valid"),
+    ));
     g.bench_function("reversi_perft7/token", |bn| {
         bn.iter(|| {
             let board = black_box(start);

@@ -81,6 +81,7 @@ fn ways(backend: AnyBackend, with_high_level: bool) -> Vec<Way> {
                     d,
                     Convention::A
                 ))
+                .expect("the start position is valid")
             }),
         ),
         (
@@ -162,7 +163,7 @@ fn main() {
         env_or("BB_CHESS_DEPTH", 5)
     };
     let reps = if quick { 1 } else { env_or("BB_REPS", 11) };
-    let want = bb_reversi::perft::perft(Board::START, depth, Convention::A);
+    let want = bb_reversi::perft::perft(Board::START, depth, Convention::A).expect("valid");
     table(
         &format!("reversi perft({depth}) from the start"),
         depth,

@@ -1,10 +1,34 @@
-//! A minimal reversi board: player to move and opponent bitboards.
+//! A minimal reversi board: player to move and opponent bitboards, and its validity contract.
 
-use bb_core::Square;
+use bb_core::{Bitboard, Square};
 use bb_simd::Backend;
 use core::fmt;
 
 /// A position: `p` = discs of the player to move, `o` = discs of the opponent (a1 = bit 0).
+///
+/// # Validity
+///
+/// A board is *valid* when no square holds discs of both sides (`p & o == 0`); nothing else is
+/// required. An empty board, or one without the four centre discs, is a position a solver or
+/// perft can start from (it ends the game at once, or goes on from whatever discs there are),
+/// so it is valid.
+///
+/// Valid boards come out of every constructor and parser: [`Board::new`] (which rejects an
+/// overlap with [`BoardError`]), [`Board::START`], [`FromStr`](core::str::FromStr) and the OBF
+/// parser (a character per square, so they cannot overlap), and [`Board::play`] /
+/// [`Board::play_with`] of a valid board. The fields stay public so that engines read and
+/// build boards in their hot loops at no cost; a struct literal can therefore make an
+/// overlapping board, and [`Board::validate`] / [`Board::is_valid`] check one.
+///
+/// The kernels ([`moves`](Board::moves), [`flip`](Board::flip), [`play`](Board::play),
+/// [`stability`](Board::stability), [`count_last_flip`](Board::count_last_flip),
+/// [`pass`](Board::pass), [`is_game_over`](Board::is_game_over), [`hash64`](Board::hash64),
+/// [`canonical`](Board::canonical) and their `_with` forms) are total functions of any pair of
+/// bitboards: they never panic nor loop, and on an overlapping board their result is simply
+/// meaningless. The entry points that search a tree or keep a game, where an overlap would
+/// give a wrong answer with no sign of it, check the board first and return [`BoardError`]:
+/// the [`perft`](crate::perft) functions, [`Game::from_board`](crate::game::Game::from_board)
+/// and the solver.
 ///
 /// ```
 /// use bb_reversi::Board;
@@ -23,6 +47,59 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board with player discs `p` and opponent discs `o`, checked: a square in both is an
+    /// error.
+    ///
+    /// # Errors
+    /// [`BoardError::Overlap`] with the squares that hold discs of both sides.
+    ///
+    /// ```
+    /// use bb_reversi::{Board, BoardError};
+    /// let b = Board::new(0x0000_0008_1000_0000, 0x0000_0010_0800_0000).unwrap();
+    /// assert_eq!(b, Board::START);
+    /// assert_eq!(Board::new(0b11, 0b10), Err(BoardError::Overlap(0b10)));
+    /// ```
+    #[inline]
+    pub const fn new(p: u64, o: u64) -> Result<Board, BoardError> {
+        Board { p, o }.validate()
+    }
+
+    /// This board if it is valid (no square in both `p` and `o`), else the error: for boards
+    /// built from the public fields, before handing them to code that assumes validity.
+    ///
+    /// # Errors
+    /// [`BoardError::Overlap`] with the squares that hold discs of both sides.
+    ///
+    /// ```
+    /// use bb_reversi::Board;
+    /// let from_engine = Board { p: 0xFFFF, o: 0xFF };
+    /// assert!(from_engine.validate().is_err());
+    /// assert_eq!(Board::START.validate(), Ok(Board::START));
+    /// ```
+    #[inline]
+    pub const fn validate(self) -> Result<Board, BoardError> {
+        let both = self.p & self.o;
+        if both == 0 {
+            Ok(self)
+        } else {
+            Err(BoardError::Overlap(both))
+        }
+    }
+
+    /// No square holds discs of both sides (see [Validity](Board#validity)).
+    ///
+    /// ```
+    /// use bb_reversi::Board;
+    /// assert!(Board::START.is_valid());
+    /// assert!(Board::default().is_valid()); // empty: valid, the game is over
+    /// assert!(!Board { p: 1, o: 1 }.is_valid());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_valid(self) -> bool {
+        self.p & self.o == 0
+    }
+
     /// The standard start position, black (`X`) to move: black on d5 and e4, white on d4 and e5.
     pub const START: Board = Board {
         p: Square::D5.bit() | Square::E4.bit(),
@@ -198,6 +275,58 @@ impl Board {
         }
     }
 
+    /// A 64-bit key of the board for transposition tables and books: the same value on every
+    /// backend and platform ([`hash`](crate::hash): two chained 128-bit multiplies, each
+    /// folded to 64 bits; no table).
+    ///
+    /// ```
+    /// use bb_reversi::Board;
+    /// let mut table = vec![(0u64, 0i8); 1 << 16];
+    /// let b = Board::START;
+    /// let key = b.hash64();
+    /// table[(key >> 48) as usize] = (key, 4); // an index from the high bits, the key to verify
+    /// assert_eq!(table[(b.hash64() >> 48) as usize], (key, 4));
+    /// assert_ne!(b.pass().hash64(), key); // the side to move is part of the key
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub const fn hash64(self) -> u64 {
+        crate::hash::hash64(self.p, self.o)
+    }
+
+    /// The canonical form under the 8 symmetries, on the best backend: the least of the 8
+    /// images of the board in `(p, o)` order, and the symmetry that maps this board to it
+    /// (the first in [`Symmetry::ALL`](crate::symmetry::Symmetry::ALL) order when several do).
+    /// Equivalent boards have the same canonical form: an opening book keyed by
+    /// `canonical().0.hash64()` finds a position whichever way the board is turned; a move
+    /// stored for the canonical board maps back with the inverse symmetry.
+    ///
+    /// ```
+    /// use bb_reversi::{Board, Square, symmetry::Symmetry};
+    /// let board = Board::START.play(Square::C4).unwrap();
+    /// let (key, s) = board.canonical();
+    /// assert_eq!(s.apply_board(board), key);
+    /// let turned = Symmetry::Rotate90.apply_board(board);
+    /// assert_eq!(turned.canonical().0, key);
+    /// // A best move stored on `key` (any of its legal moves here), played on `board`:
+    /// let stored = key.moves().trailing_zeros() as u8;
+    /// let mv = s.inverse().apply_square(Square::new_masked(stored));
+    /// assert!(board.play(mv).is_some());
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub fn canonical(self) -> (Board, crate::symmetry::Symmetry) {
+        bb_simd::auto!(move |b| crate::symmetry::canonical_board(b, self))
+    }
+
+    /// [`Board::canonical`] with backend `b` (the symmetry kernels of
+    /// [`symmetry`](crate::symmetry), one transpose per side).
+    #[must_use]
+    #[inline(always)]
+    pub fn canonical_with<B: Backend>(self, b: B) -> (Board, crate::symmetry::Symmetry) {
+        crate::symmetry::canonical_board(b, self)
+    }
+
     /// Passes: the same discs, sides swapped.
     #[must_use]
     pub fn pass(self) -> Board {
@@ -213,6 +342,30 @@ impl Board {
         self.moves() == 0 && self.pass().moves() == 0
     }
 }
+
+/// Why a pair of bitboards is not a valid [`Board`] (see [Validity](Board#validity)).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// These squares (never 0) hold discs of both the player to move and the opponent.
+    Overlap(u64),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BoardError::Overlap(both) => {
+                f.write_str("squares with discs of both sides:")?;
+                for sq in Bitboard(both) {
+                    write!(f, " {sq}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl core::error::Error for BoardError {}
 
 /// Why a board string did not parse.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -248,7 +401,7 @@ impl core::str::FromStr for Board {
     type Err = ParseBoardError;
 
     /// Parses 64 characters, a1 first (a1, b1, ... h1, a2, ...): `X` = player to move, `O` =
-    /// opponent, `-` (or `.`) = empty.
+    /// opponent, `-` (or `.`) = empty. One character per square: the result is always valid.
     ///
     /// ```
     /// use bb_reversi::{Board, ParseBoardError};

@@ -13,7 +13,7 @@
 //! assert_eq!(g.to_string(), "f5d6c3d3");
 //! ```
 
-use crate::Board;
+use crate::{Board, BoardError};
 use bb_core::Square;
 use core::fmt;
 
@@ -209,12 +209,26 @@ impl Game {
     /// A game from the standard start position, black to move.
     #[must_use]
     pub fn new() -> Game {
-        Game::from_board(Board::START, true)
+        Game::from_valid(Board::START, true)
     }
 
     /// A game from `board`; `black_to_move` says which colour the player to move has.
-    #[must_use]
-    pub fn from_board(board: Board, black_to_move: bool) -> Game {
+    ///
+    /// # Errors
+    /// [`BoardError`] when `board` is not valid (a square with discs of both sides).
+    ///
+    /// ```
+    /// use bb_reversi::{Board, game::Game};
+    /// let g = Game::from_board(Board { p: 1, o: 2 }, true)?;
+    /// assert_eq!(g.board().moves(), 4); // c1
+    /// assert!(Game::from_board(Board { p: 3, o: 2 }, true).is_err());
+    /// # Ok::<(), bb_reversi::BoardError>(())
+    /// ```
+    pub fn from_board(board: Board, black_to_move: bool) -> Result<Game, BoardError> {
+        Ok(Game::from_valid(board.validate()?, black_to_move))
+    }
+
+    fn from_valid(board: Board, black_to_move: bool) -> Game {
         let mut boards = [Board::default(); MAX_PLIES + 1];
         boards[0] = board;
         Game {

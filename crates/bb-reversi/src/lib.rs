@@ -65,6 +65,8 @@
 //!   technique of each kernel as a named variant, a registry, and the measured per-backend
 //!   default.
 //! - [`perft`], [`solver`] (with `alloc`), [`game`], [`obf`]: whole programs and game records.
+//! - [`hash`], [`symmetry`]: portable 64-bit board keys and the canonical form under the 8
+//!   symmetries, for transposition tables and opening books.
 //! - [`workload`]: seeded random play-outs for tests and benchmarks.
 
 #![no_std]
@@ -79,6 +81,7 @@ pub mod board;
 pub mod flip;
 pub mod full_lines;
 pub mod game;
+pub mod hash;
 pub mod last_flip;
 pub mod mobility;
 #[cfg(feature = "alloc")]
@@ -92,7 +95,7 @@ pub mod stability;
 pub mod symmetry;
 pub mod workload;
 
-pub use board::{Board, ParseBoardError};
+pub use board::{Board, BoardError, ParseBoardError};
 
 // Everything a user of this crate needs, so that it is the only dependency.
 pub use bb_core::{self, Bitboard, Square};

@@ -5,6 +5,13 @@
 //! start with `%` or `#` are skipped by [`parse_file`]. Errors name the line and column (both
 //! 1-based); no input panics.
 //!
+//! The score list must be consistent with the position: each listed move legal there (a pass
+//! only when the side to move has no move and the game is not over), listed once, and no
+//! score above the first one (the line's best). A line that breaks one of these is an error
+//! ([`ObfErrorKind::Occupied`], [`IllegalMove`](ObfErrorKind::IllegalMove),
+//! [`DuplicateMove`](ObfErrorKind::DuplicateMove), [`AboveBest`](ObfErrorKind::AboveBest)),
+//! not a problem whose scores a solver would then disagree with.
+//!
 //! ```
 //! use bb_reversi::obf::Problem;
 //! let line = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
@@ -38,8 +45,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The best listed score (the first entry's, as files list the best first; the maximum
-    /// otherwise).
+    /// The best listed score: the first entry's (the parser rejects a later entry above it).
     #[must_use]
     pub fn best_score(&self) -> Option<i32> {
         self.scores.iter().map(|x| x.1).max()
@@ -160,12 +166,9 @@ impl Problem {
                 if i == digits {
                     return Err(err(num_start, ObfErrorKind::BadScore));
                 }
-                if let Move::Play(sq) = mv
-                    && (board.p | board.o) & sq.bit() != 0
-                {
-                    return Err(err(start, ObfErrorKind::Occupied));
-                }
-                scores.push((mv, if neg { -v } else { v }));
+                let score = if neg { -v } else { v };
+                check_entry(board, &scores, mv, score).map_err(|k| err(start, k))?;
+                scores.push((mv, score));
                 skip_ws(&mut i);
                 match b.get(i) {
                     Some(b';') => i += 1,
@@ -180,6 +183,36 @@ impl Problem {
             scores,
             id,
         })
+    }
+}
+
+/// Whether `mv` with `score` may follow the entries `listed` for `board`: legal, not listed yet,
+/// not above the first (best) score.
+fn check_entry(
+    board: Board,
+    listed: &[(Move, i32)],
+    mv: Move,
+    score: i32,
+) -> Result<(), ObfErrorKind> {
+    let moves = board.moves();
+    let legal = match mv {
+        Move::Play(sq) => {
+            if (board.p | board.o) & sq.bit() != 0 {
+                return Err(ObfErrorKind::Occupied);
+            }
+            moves & sq.bit() != 0
+        }
+        Move::Pass => moves == 0 && board.pass().moves() != 0,
+    };
+    if !legal {
+        return Err(ObfErrorKind::IllegalMove(mv));
+    }
+    if let Some(&(_, first)) = listed.iter().find(|e| e.0 == mv) {
+        return Err(ObfErrorKind::DuplicateMove { mv, first });
+    }
+    match listed.first() {
+        Some(&(_, best)) if score > best => Err(ObfErrorKind::AboveBest { score, best }),
+        _ => Ok(()),
     }
 }
 
@@ -252,6 +285,23 @@ pub enum ObfErrorKind {
     BadScore,
     /// The listed move's square is occupied.
     Occupied,
+    /// The listed move is not legal in the position: an empty square that flips nothing, or a
+    /// pass while the side to move has a move (or when the game is over).
+    IllegalMove(Move),
+    /// The move is listed a second time; `first` is the score its first entry gives.
+    DuplicateMove {
+        /// The move listed twice.
+        mv: Move,
+        /// The score of its first entry.
+        first: i32,
+    },
+    /// A score above the line's first (best) score: the list contradicts itself.
+    AboveBest {
+        /// The offending entry's score.
+        score: i32,
+        /// The first entry's score.
+        best: i32,
+    },
 }
 
 /// An OBF error with its position.
@@ -278,6 +328,14 @@ impl fmt::Display for ObfError {
             ObfErrorKind::ExpectedColon => f.write_str("expected ':' after the move"),
             ObfErrorKind::BadScore => f.write_str("expected a score in -64..=64"),
             ObfErrorKind::Occupied => f.write_str("the move's square is occupied"),
+            ObfErrorKind::IllegalMove(m) => write!(f, "{m} is not a legal move in this position"),
+            ObfErrorKind::DuplicateMove { mv, first } => {
+                write!(f, "{mv} is listed twice (first with score {first:+})")
+            }
+            ObfErrorKind::AboveBest { score, best } => write!(
+                f,
+                "score {score:+} is above the first (best) score {best:+} of the line"
+            ),
         }
     }
 }

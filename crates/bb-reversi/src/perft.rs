@@ -12,13 +12,17 @@
 //! takes a token (its recursion is [`specialize!`]d, so every level runs with the backend's
 //! instructions); [`perft`] dispatches once.
 //!
+//! Every function here checks its board first: an overlapping board (see
+//! [Validity](crate::Board#validity)) is a [`BoardError`], not a count.
+//!
 //! ```
 //! use bb_reversi::{Board, perft::{perft, Convention}};
-//! assert_eq!(perft(Board::START, 6, Convention::A), 8200);
-//! assert_eq!(perft(Board::START, 9, Convention::C), 3_005_320);
+//! assert_eq!(perft(Board::START, 6, Convention::A), Ok(8200));
+//! assert_eq!(perft(Board::START, 9, Convention::C), Ok(3_005_320));
+//! assert!(perft(Board { p: 0xFFFF, o: 0xFF }, 6, Convention::A).is_err());
 //! ```
 
-use crate::Board;
+use crate::{Board, BoardError};
 use bb_core::Square;
 use bb_simd::{Backend, specialize};
 
@@ -167,21 +171,31 @@ fn last_ply<B: Backend, const CV: u8>(b: B, p: u64, o: u64, m: u64) -> u64 {
 }
 
 /// Perft of `board` to `depth` in convention `cv` with backend `b` (depth 0 counts 1).
-#[must_use]
-pub fn perft_with<B: Backend>(b: B, board: Board, depth: u32, cv: Convention) -> u64 {
+///
+/// # Errors
+/// [`BoardError`] when `board` is not valid.
+pub fn perft_with<B: Backend>(
+    b: B,
+    board: Board,
+    depth: u32,
+    cv: Convention,
+) -> Result<u64, BoardError> {
+    let board = board.validate()?;
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
-    match cv {
+    Ok(match cv {
         Convention::A => rec::<B, 0>(b, board.p, board.o, depth),
         Convention::B => rec::<B, 1>(b, board.p, board.o, depth),
         Convention::C => rec::<B, 2>(b, board.p, board.o, depth),
-    }
+    })
 }
 
 /// Perft on the best backend, single thread.
-#[must_use]
-pub fn perft(board: Board, depth: u32, cv: Convention) -> u64 {
+///
+/// # Errors
+/// [`BoardError`] when `board` is not valid.
+pub fn perft(board: Board, depth: u32, cv: Convention) -> Result<u64, BoardError> {
     bb_simd::dispatch!(|b| perft_with(b, board, depth, cv))
 }
 
@@ -194,13 +208,32 @@ pub fn perft(board: Board, depth: u32, cv: Convention) -> u64 {
 /// ```
 /// use bb_reversi::{Board, perft::{perft, split, Convention}};
 /// let mut jobs = Vec::new();
-/// let base = split(Board::START, 7, 2, Convention::A, &mut jobs);
+/// let base = split(Board::START, 7, 2, Convention::A, &mut jobs)?;
 /// assert_eq!(jobs.len(), 12); // the 12 positions two plies in
-/// let sum: u64 = jobs.iter().map(|&(b, d)| perft(b, d, Convention::A)).sum();
-/// assert_eq!(base + sum, perft(Board::START, 7, Convention::A));
+/// let mut sum = 0;
+/// for &(b, d) in &jobs {
+///     sum += perft(b, d, Convention::A)?;
+/// }
+/// assert_eq!(base + sum, perft(Board::START, 7, Convention::A)?);
+/// # Ok::<(), bb_reversi::BoardError>(())
 /// ```
+///
+/// # Errors
+/// [`BoardError`] when `board` is not valid (then `out` is left as it was).
 #[cfg(feature = "alloc")]
 pub fn split(
+    board: Board,
+    depth: u32,
+    split_plies: u32,
+    cv: Convention,
+    out: &mut alloc::vec::Vec<(Board, u32)>,
+) -> Result<u64, BoardError> {
+    Ok(split_valid(board.validate()?, depth, split_plies, cv, out))
+}
+
+/// [`split`] of a valid board (every position below a valid board is valid).
+#[cfg(feature = "alloc")]
+fn split_valid(
     board: Board,
     depth: u32,
     split_plies: u32,
@@ -221,14 +254,14 @@ pub fn split(
             return u64::from(cv != Convention::B);
         }
         return match cv {
-            Convention::C => split(pass, depth, split_plies, cv, out),
-            _ => split(pass, depth - 1, split_plies - 1, cv, out),
+            Convention::C => split_valid(pass, depth, split_plies, cv, out),
+            _ => split_valid(pass, depth - 1, split_plies - 1, cv, out),
         };
     }
     let mut n = 0;
     for sq in bb_core::Bitboard(moves) {
         if let Some(next) = board.play(sq) {
-            n += split(next, depth - 1, split_plies - 1, cv, out);
+            n += split_valid(next, depth - 1, split_plies - 1, cv, out);
         }
     }
     n
@@ -239,17 +272,24 @@ pub fn split(
 ///
 /// ```
 /// use bb_reversi::{Board, perft::{perft_threads, Convention}};
-/// assert_eq!(perft_threads(Board::START, 8, Convention::B, 2), 390_216);
+/// assert_eq!(perft_threads(Board::START, 8, Convention::B, 2), Ok(390_216));
 /// ```
+///
+/// # Errors
+/// [`BoardError`] when `board` is not valid.
 #[cfg(feature = "std")]
-#[must_use]
-pub fn perft_threads(board: Board, depth: u32, cv: Convention, threads: usize) -> u64 {
+pub fn perft_threads(
+    board: Board,
+    depth: u32,
+    cv: Convention,
+    threads: usize,
+) -> Result<u64, BoardError> {
     use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
     if threads <= 1 || depth <= 4 {
         return perft(board, depth, cv);
     }
     let mut work = alloc::vec::Vec::new();
-    let base = split(board, depth, 3, cv, &mut work);
+    let base = split(board, depth, 3, cv, &mut work)?;
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(base);
     let backend = bb_simd::best_backend();
@@ -261,7 +301,8 @@ pub fn perft_threads(board: Board, depth: u32, cv: Convention, threads: usize) -
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&(bd, d)) = work.get(i) else { break };
-                        n += perft_with(b, bd, d, cv);
+                        // Positions below a valid board are valid: never an error.
+                        n += perft_with(b, bd, d, cv).unwrap_or(0);
                     }
                     n
                 });
@@ -269,5 +310,5 @@ pub fn perft_threads(board: Board, depth: u32, cv: Convention, threads: usize) -
             });
         }
     });
-    total.load(Ordering::Relaxed)
+    Ok(total.load(Ordering::Relaxed))
 }

@@ -16,7 +16,8 @@
 //! assert_eq!(canonical(a1, 0).0, c);
 //! ```
 
-use bb_core::bits;
+use crate::Board;
+use bb_core::{Square, bits};
 use bb_simd::Backend;
 
 /// One of the 8 symmetries of the square board.
@@ -67,6 +68,40 @@ impl Symmetry {
             Symmetry::Rotate90 => bits::rotate_90(x),
             Symmetry::Rotate270 => bits::rotate_270(x),
         }
+    }
+
+    /// Applies the symmetry to both sides of a board.
+    ///
+    /// ```
+    /// use bb_reversi::{Board, symmetry::Symmetry};
+    /// let b = Symmetry::Rotate180.apply_board(Board::START);
+    /// assert_eq!(b, Board::START); // the start position is symmetric under a half turn
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn apply_board(self, board: Board) -> Board {
+        Board {
+            p: self.apply(board.p),
+            o: self.apply(board.o),
+        }
+    }
+
+    /// The square that `sq` goes to under the symmetry: with [`inverse`](Symmetry::inverse),
+    /// maps a move found on a canonical board back to the board it came from.
+    ///
+    /// ```
+    /// use bb_reversi::{Board, Square};
+    /// let board = Board::START.play(Square::F5).unwrap();
+    /// let (key, s) = board.canonical();
+    /// // A book stores moves on `key`; this one is d6 on `board`.
+    /// let stored = s.apply_square(Square::D6);
+    /// assert!(key.play(stored).is_some());
+    /// assert_eq!(s.inverse().apply_square(stored), Square::D6);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn apply_square(self, sq: Square) -> Square {
+        Square::new_masked(self.apply(sq.bit()).trailing_zeros() as u8)
     }
 
     /// The symmetry that undoes this one.
@@ -131,35 +166,94 @@ pub fn transpose_gfni<B: Backend>(b: B, x: u64) -> u64 {
     b.u64x2_to_array(b.u8x16_as_u64x2(b.u8x16_gf2p8affine::<0>(units, m)))[0]
 }
 
+/// The transpose about a1-h8 in the backend's best form: GFNI, VPMOVMSKB where vectors are 256
+/// bits wide, the scalar delta swaps elsewhere.
+#[inline(always)]
+fn transpose<B: Backend>(b: B, x: u64) -> u64 {
+    if B::HAS_GFNI {
+        transpose_gfni(b, x)
+    } else if B::VECTOR_BITS >= 256 {
+        transpose_movemask(b, x)
+    } else {
+        bits::flip_diagonal(x)
+    }
+}
+
+/// The left-right mirror in the backend's best form: PSHUFB where the byte shuffle is native,
+/// the scalar delta swaps elsewhere.
+#[inline(always)]
+fn mirror<B: Backend>(b: B, x: u64) -> u64 {
+    if B::NATIVE_BYTE_SHUFFLE {
+        mirror_pshufb(b, x)
+    } else {
+        bits::mirror_horizontal(x)
+    }
+}
+
 /// Mirror and transposes with the backend's best form, so that all 8 symmetries follow with
 /// byte swaps: PSHUFB where the byte shuffle is native, GFNI or VPMOVMSKB transposes where
 /// present, the scalar delta swaps elsewhere.
 #[inline(always)]
 pub fn apply<B: Backend>(b: B, s: Symmetry, x: u64) -> u64 {
-    let t = |x: u64| {
-        if B::HAS_GFNI {
-            transpose_gfni(b, x)
-        } else if B::VECTOR_BITS >= 256 {
-            transpose_movemask(b, x)
-        } else {
-            bits::flip_diagonal(x)
-        }
-    };
-    let mirror = |x: u64| {
-        if B::NATIVE_BYTE_SHUFFLE {
-            mirror_pshufb(b, x)
-        } else {
-            bits::mirror_horizontal(x)
-        }
-    };
     match s {
         Symmetry::Identity => x,
         Symmetry::FlipVertical => b.bswap(x),
-        Symmetry::MirrorHorizontal => mirror(x),
+        Symmetry::MirrorHorizontal => mirror(b, x),
         Symmetry::Rotate180 => b.rbit(x),
-        Symmetry::FlipDiagonal => t(x),
-        Symmetry::FlipAntiDiagonal => b.rbit(t(x)),
-        Symmetry::Rotate90 => b.bswap(t(x)),
-        Symmetry::Rotate270 => t(b.bswap(x)),
+        Symmetry::FlipDiagonal => transpose(b, x),
+        Symmetry::FlipAntiDiagonal => b.rbit(transpose(b, x)),
+        Symmetry::Rotate90 => b.bswap(transpose(b, x)),
+        Symmetry::Rotate270 => transpose(b, b.bswap(x)),
     }
+}
+
+/// The 8 images of `x`, in the order of [`Symmetry::ALL`], with one transpose: the quarter
+/// turns and the anti-diagonal are a byte swap, mirror or bit reversal of the transpose.
+///
+/// ```
+/// use bb_reversi::symmetry::{Symmetry, images};
+/// let x = 0x0000_0000_0000_0f03; // a1-b1, a2-d2
+/// let v = bb_reversi::dispatch!(|b| images(b, x));
+/// for (img, s) in v.into_iter().zip(Symmetry::ALL) {
+///     assert_eq!(img, s.apply(x));
+/// }
+/// ```
+#[inline(always)]
+pub fn images<B: Backend>(b: B, x: u64) -> [u64; 8] {
+    let t = transpose(b, x);
+    [
+        x,
+        b.bswap(x),
+        mirror(b, x),
+        b.rbit(x),
+        t,
+        b.rbit(t),
+        b.bswap(t),
+        // Rotate270 = transpose after byte swap = mirror after transpose.
+        mirror(b, t),
+    ]
+}
+
+/// [`Board::canonical`](crate::Board::canonical) with backend `b`: the least of the 8 images
+/// of `board` in `(p, o)` order and the symmetry that maps `board` to it; on a tie (a
+/// symmetric board), the first such symmetry of [`Symmetry::ALL`].
+#[inline(always)]
+pub fn canonical_board<B: Backend>(b: B, board: Board) -> (Board, Symmetry) {
+    let ps = images(b, board.p);
+    let os = images(b, board.o);
+    let mut best = (board.p, board.o);
+    let mut which = 0;
+    for i in 1..8 {
+        if (ps[i], os[i]) < best {
+            best = (ps[i], os[i]);
+            which = i;
+        }
+    }
+    (
+        Board {
+            p: best.0,
+            o: best.1,
+        },
+        Symmetry::ALL[which],
+    )
 }

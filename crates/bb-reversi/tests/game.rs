@@ -62,7 +62,7 @@ fn errors_name_the_offset() {
 /// A wipe-out: black a1, white b1; c1 flips b1 and ends the game, black gets the 61 empties.
 #[test]
 fn wipeout_and_final_score() {
-    let mut g = Game::from_board(Board { p: 1, o: 2 }, true);
+    let mut g = Game::from_board(Board { p: 1, o: 2 }, true).unwrap();
     assert!(!g.is_over());
     g.play_str("C1").unwrap();
     assert!(g.is_over());
@@ -76,7 +76,7 @@ fn wipeout_and_final_score() {
     assert_eq!(final_score(0b1, 0b1000_0110), -61 - 1);
     // Auto-pass in move lists: white (to move) has no move here, black has.
     let b = Board { p: 2, o: 1 };
-    let mut g = Game::from_board(b, false);
+    let mut g = Game::from_board(b, false).unwrap();
     assert_eq!(g.board().moves(), 0);
     g.play_str("c1").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.moves(), &[Move::Pass, "c1".parse().unwrap()]);

@@ -1,6 +1,7 @@
 //! OBF parsing and printing: the FFO files round-trip, errors name line and column, and no
 //! input panics.
 
+use bb_reversi::game::Move;
 use bb_reversi::obf::{ObfErrorKind, Problem, parse_file};
 use proptest::prelude::*;
 
@@ -130,4 +131,102 @@ proptest! {
             prop_assert_eq!(p, q);
         }
     }
+}
+
+/// FFO #1 lists every legal move (the solver's `--all-moves` test checks that), so each other
+/// empty square is an illegal move: listing it is an error at its column.
+#[test]
+fn a_score_for_an_illegal_move_is_an_error() {
+    let listed = ["G8", "H1", "H7", "A2", "A3", "B1", "A4", "G2"];
+    let mut illegal = 0;
+    for (i, c) in LINE[..64].char_indices() {
+        let name = format!("{}{}", (b'A' + (i % 8) as u8) as char, i / 8 + 1);
+        if c != '-' || listed.contains(&name.as_str()) {
+            continue;
+        }
+        let line = format!("{LINE} {name}:-30;");
+        let e = line.parse::<Problem>().unwrap_err();
+        let mv = name.to_lowercase().parse().unwrap();
+        assert_eq!(e.kind, ObfErrorKind::IllegalMove(mv), "{name}");
+        assert_eq!(e.column, LINE.len() + 2, "{name}");
+        assert!(e.to_string().contains("not a legal move"), "{e}");
+        illegal += 1;
+    }
+    assert_eq!(illegal, 14 - 8);
+    // A pass while moves exist, and a pass when the game is over.
+    let e = LINE
+        .replace(" X;", " X; PS:+20;")
+        .parse::<Problem>()
+        .unwrap_err();
+    assert_eq!(e.kind, ObfErrorKind::IllegalMove(Move::Pass));
+    let full = "X".repeat(64);
+    let e = format!("{full} X; PS:+64;").parse::<Problem>().unwrap_err();
+    assert_eq!(e.kind, ObfErrorKind::IllegalMove(Move::Pass));
+    // A forced pass is legal: X (b1) cannot move, O (a1) can play c1.
+    let board = "OX".to_owned() + &"-".repeat(62);
+    let p: Problem = format!("{board} X; PS:-64;").parse().unwrap();
+    assert_eq!(p.scores, [(Move::Pass, -64)]);
+}
+
+#[test]
+fn contradicting_scores_are_an_error() {
+    // The same move twice, with another score or the same one.
+    for dup in ["H1:+10", "H1:+12"] {
+        let line = format!("{LINE} {dup};");
+        let e = line.parse::<Problem>().unwrap_err();
+        let h1 = "h1".parse().unwrap();
+        assert_eq!(e.kind, ObfErrorKind::DuplicateMove { mv: h1, first: 12 });
+        assert_eq!(e.column, LINE.len() + 2);
+        assert!(e.to_string().contains("h1 is listed twice"), "{e}");
+    }
+    // A later score above the first (best) one; equal is a tie, not a contradiction.
+    let e = LINE
+        .replace("H1:+12", "H1:+20")
+        .parse::<Problem>()
+        .unwrap_err();
+    assert_eq!(
+        (e.column, e.kind),
+        (
+            77,
+            ObfErrorKind::AboveBest {
+                score: 20,
+                best: 18
+            }
+        )
+    );
+    assert!(
+        e.to_string().contains("above the first (best) score +18"),
+        "{e}"
+    );
+    let tie: Problem = LINE.replace("H1:+12", "H1:+18").parse().unwrap();
+    assert_eq!(tie.best_score(), Some(18));
+    // In a file: the error names its line.
+    let file = format!("{LINE}\n{}\n", LINE.replace("H7:+6", "H7:+19"));
+    let e = parse_file(&file).unwrap_err();
+    assert_eq!(e.line, 2);
+    assert_eq!(
+        e.kind,
+        ObfErrorKind::AboveBest {
+            score: 19,
+            best: 18
+        }
+    );
+}
+
+/// Every OBF file of `data/` parses (their score lists are consistent), and every board that
+/// comes out of the parser is valid.
+#[test]
+fn every_data_file_parses() {
+    let dir = format!("{}/../../data", env!("CARGO_MANIFEST_DIR"));
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "obf") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let probs = parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(probs.iter().all(|p| p.board.is_valid()));
+            files += 1;
+        }
+    }
+    assert!(files >= 2, "{files} OBF files in {dir}");
 }
