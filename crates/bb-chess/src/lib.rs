@@ -50,14 +50,17 @@ extern crate std;
 
 pub mod attacks;
 pub mod byteboard;
+mod color;
 pub mod leapers;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+mod piece;
 pub mod position;
 pub mod setwise;
 pub mod sliders;
 pub mod tables;
+mod uci;
 
 #[cfg(test)]
 mod tablegen;
@@ -69,10 +72,11 @@ pub use attacks::{
 // Everything a user of this crate needs, so that it is the only dependency.
 pub use bb_core::{self, Bitboard, File, Rank, Square};
 pub use bb_simd::{self, AnyBackend, Backend, Scalar, auto, dispatch, specialize};
-pub use leapers::Color;
+pub use color::Color;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};
-pub use position::{CastleSide, CastlingRights, FenError, FenField, Piece, Position};
+pub use piece::Piece;
+pub use position::{CastleSide, CastlingRights, FenError, FenField, Position};
 
 /// The crate README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

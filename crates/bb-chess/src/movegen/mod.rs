@@ -19,6 +19,7 @@ mod sliders;
 pub use list::{CAPACITY, MoveList};
 
 use crate::moves::{Move, MoveKind};
+use crate::position::attackers::{attacked, checks_and_pins};
 use crate::position::{CastleSide, Color, Core, Position};
 use bb_core::{Square, attacks, masks};
 use bb_simd::Backend;
@@ -95,91 +96,6 @@ const RANK_8: u64 = 0xff << 56;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-/// Pieces of colour `by` attacking `sq` under occupancy `occ`.
-#[inline(always)]
-pub(crate) fn attackers<B: Backend>(
-    b: B,
-    colors: &[u64; 2],
-    p: &[u64; 6],
-    sq: usize,
-    by: Color,
-    occ: u64,
-) -> u64 {
-    let them = colors[by.index()];
-    let s = Square::new_masked(sq as u8);
-    them & ((attacks::PAWN[by.opponent().index()][sq] & p[0])
-        | (attacks::KNIGHT[sq] & p[1])
-        | (attacks::KING[sq] & p[5])
-        | (rook(b, s, occ) & (p[3] | p[4]))
-        | (bishop(b, s, occ) & (p[2] | p[4])))
-}
-
-/// Whether colour `by` attacks `sq` under `occ`: leapers first, and a slider lookup only when
-/// an enemy slider stands on one of the square's lines.
-#[inline(always)]
-fn attacked<B: Backend>(
-    b: B,
-    colors: &[u64; 2],
-    p: &[u64; 6],
-    sq: usize,
-    by: Color,
-    occ: u64,
-) -> bool {
-    let them = colors[by.index()];
-    if them
-        & ((attacks::PAWN[by.opponent().index()][sq] & p[0])
-            | (attacks::KNIGHT[sq] & p[1])
-            | (attacks::KING[sq] & p[5]))
-        != 0
-    {
-        return true;
-    }
-    let s = Square::new_masked(sq as u8);
-    let rq = them & (p[3] | p[4]);
-    if rq & (masks::RANK_EX[sq] | masks::FILE_EX[sq]) != 0 && rook(b, s, occ) & rq != 0 {
-        return true;
-    }
-    let bq = them & (p[2] | p[4]);
-    bq & (masks::DIAG_EX[sq] | masks::ANTI_EX[sq]) != 0 && bishop(b, s, occ) & bq != 0
-}
-
-/// Checkers and pinned pieces of the side to move.
-#[inline(always)]
-fn checks_and_pins<B: Backend>(b: B, pos: &Core) -> (u64, u64) {
-    let colors = pos.colors;
-    let p = pos.pieces;
-    let us = pos.side_to_move();
-    let them = us.opponent();
-    let ours = colors[us.index()];
-    let theirs = colors[them.index()];
-    let occ = ours | theirs;
-    let k = pos.king(us);
-    let ksq = k.index();
-    let rq = (p[3] | p[4]) & theirs;
-    let bq = (p[2] | p[4]) & theirs;
-    let mut checkers =
-        theirs & ((attacks::PAWN[us.index()][ksq] & p[0]) | (attacks::KNIGHT[ksq] & p[1]));
-    let mut snipers = 0;
-    if rq & (masks::RANK_EX[ksq] | masks::FILE_EX[ksq]) != 0 {
-        snipers |= rook(b, k, theirs) & rq;
-    }
-    if bq & (masks::DIAG_EX[ksq] | masks::ANTI_EX[ksq]) != 0 {
-        snipers |= bishop(b, k, theirs) & bq;
-    }
-    let mut pinned = 0;
-    while snipers != 0 {
-        let s = snipers.trailing_zeros() as usize;
-        snipers &= snipers - 1;
-        let between = masks::BETWEEN[ksq][s] & occ;
-        if between == 0 {
-            checkers |= 1 << s;
-        } else if between & (between - 1) == 0 {
-            pinned |= between & ours;
-        }
-    }
-    (checkers, pinned)
-}
-
 #[inline(always)]
 pub(crate) fn generate<B: Backend, S: Sink>(b: B, pos: &Core, sink: &mut S) {
     match pos.side_to_move() {
@@ -201,7 +117,7 @@ fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Core, sink: 
     let k = pos.king(us);
     let ksq = k.index();
     let kbit = 1u64 << ksq;
-    let (checkers, pinned) = checks_and_pins(b, pos);
+    let (checkers, pinned) = checks_and_pins(b, &colors, &p, us);
 
     // King moves: every target tested with the king removed from the occupancy.
     let mut kt = attacks::KING[ksq] & !ours;
@@ -410,18 +326,6 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         MoveList::legal(self)
-    }
-
-    /// Perft of this position to `depth` on the best backend, one thread (bulk counting at the
-    /// last ply; [`perft::perft_with`](crate::perft::perft_with) takes a token).
-    ///
-    /// ```
-    /// use bb_chess::Position;
-    /// assert_eq!(Position::startpos().perft(3), 8902);
-    /// ```
-    #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
-        bb_simd::auto!(|b| crate::perft::perft_with(b, self, depth))
     }
 }
 
