@@ -76,7 +76,7 @@ pub use color::Color;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};
 pub use piece::Piece;
-pub use position::{CastleSide, CastlingRights, FenError, FenField, Position};
+pub use position::{CastleSide, CastlingRights, FenError, FenField, IllegalMove, Position};
 
 /// The crate README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

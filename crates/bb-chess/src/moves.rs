@@ -99,6 +99,26 @@ impl Move {
         self.0
     }
 
+    /// The move with this 16-bit encoding, e.g. read back from a transposition table. Every
+    /// value is a `Move` and every accessor reads any of them without panicking: kind value 3
+    /// reads as [`MoveKind::Normal`] and bit 15 is ignored by [`Move::kind`], but
+    /// [`Position::is_legal`](crate::Position::is_legal) rejects both, since no generated move
+    /// has them. `Move::from_bits(m.to_bits()) == m`.
+    ///
+    /// ```
+    /// use bb_chess::{Move, MoveKind, Position, Square};
+    /// let m = Move::new(Square::G1, Square::F3, MoveKind::Normal);
+    /// assert_eq!(Move::from_bits(m.to_bits()), m);
+    /// let garbage = Move::from_bits(0xFFFF);
+    /// assert_eq!(garbage.kind(), MoveKind::PromoteQueen);
+    /// assert!(!Position::startpos().is_legal(garbage));
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
     /// The origin square (the king for castling).
     #[inline(always)]
     #[must_use]
@@ -118,6 +138,26 @@ impl Move {
     #[must_use]
     pub const fn kind(self) -> MoveKind {
         MoveKind::from_bits(self.0 >> 12)
+    }
+}
+
+impl fmt::Display for Move {
+    /// The move as stored, in UCI letters: `from`, `to` and a promotion letter (`e2e4`,
+    /// `e7e8q`). Castling shows king takes rook (`e1h1`, the `UCI_Chess960` form), since a
+    /// `Move` does not know whether its position is Chess960;
+    /// [`Move::to_uci`](crate::Move::to_uci) writes the form a position's mode calls for.
+    ///
+    /// ```
+    /// use bb_chess::{Move, MoveKind, Square};
+    /// assert_eq!(Move::new(Square::E7, Square::E8, MoveKind::PromoteKnight).to_string(), "e7e8n");
+    /// assert_eq!(Move::new(Square::E1, Square::H1, MoveKind::Castle).to_string(), "e1h1");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        match self.kind().promotion() {
+            Some(p) => write!(f, "{}", p.to_char()),
+            None => Ok(()),
+        }
     }
 }
 

@@ -12,7 +12,6 @@
 //! assert_eq!(m.to_uci(&pos).as_str(), "e1c1");
 //! ```
 
-use crate::movegen::MoveList;
 use crate::moves::{Move, MoveKind};
 use crate::position::{CastleSide, Position};
 use crate::{Color, Piece};
@@ -55,8 +54,10 @@ impl Move {
         UciString { b, len: len as u8 }
     }
 
-    /// Parses a UCI move and finds it among the legal moves of `pos`. Castling may be written
-    /// as the king's two-square move (`e1g1`) or as king takes rook (`e1h1`).
+    /// Parses a UCI move and returns it if it is legal in `pos` (checked with
+    /// [`Position::is_legal`], no move list). Castling may be written as the king's
+    /// destination (`e1g1`, standard UCI) or as king takes rook (`e1h1`, `UCI_Chess960`), in
+    /// standard chess and Chess960 alike.
     ///
     /// ```
     /// use bb_chess::{Move, Position, UciError};
@@ -67,28 +68,38 @@ impl Move {
     /// ```
     pub fn parse_uci(pos: &Position, s: &str) -> Result<Move, UciError> {
         let (from, to, promo) = parse_uci_syntax(s)?;
-        let list = MoveList::legal(pos);
-        let side = pos.side_to_move();
-        // An ordinary move wins over castling written as the king's destination (in Chess960
-        // a king's one-square step may look like that), so exact matches come first.
-        if let Some(&m) = list
-            .iter()
-            .find(|m| m.from() == from && m.to() == to && m.kind().promotion() == promo)
+        let legal = |kind| {
+            let m = Move::new(from, to, kind);
+            pos.is_legal(m).then_some(m)
+        };
+        if let Some(p) = promo {
+            let kind = match p {
+                Piece::Knight => MoveKind::PromoteKnight,
+                Piece::Bishop => MoveKind::PromoteBishop,
+                Piece::Rook => MoveKind::PromoteRook,
+                _ => MoveKind::PromoteQueen,
+            };
+            return legal(kind).ok_or(UciError::Illegal);
+        }
+        // The move as written (castling as king takes rook), then castling written as the
+        // king's destination. An ordinary move wins: in Chess960 a king's one-square step may
+        // look like castling to its destination.
+        if let Some(m) = legal(MoveKind::Normal)
+            .or_else(|| legal(MoveKind::EnPassant))
+            .or_else(|| legal(MoveKind::Castle))
         {
             return Ok(m);
         }
-        if promo.is_none() {
-            for &m in list
-                .iter()
-                .filter(|m| m.kind() == MoveKind::Castle && m.from() == from)
-            {
-                let cs = if m.to() > m.from() {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
-                if Square::from_file_rank(cs.king_file(), side.back_rank()) == to {
-                    return Ok(m);
+        let us = pos.side_to_move();
+        if from == pos.king(us) && to.rank() == us.back_rank() {
+            for side in CastleSide::ALL {
+                if to.file() == side.king_file()
+                    && let Some(rook) = pos.castling().rook(us, side)
+                {
+                    let m = Move::new(from, rook, MoveKind::Castle);
+                    if pos.is_legal(m) {
+                        return Ok(m);
+                    }
                 }
             }
         }

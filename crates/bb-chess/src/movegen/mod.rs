@@ -20,7 +20,7 @@ pub use list::{CAPACITY, MoveList};
 
 use crate::moves::{Move, MoveKind};
 use crate::position::attackers::{attacked, checks_and_pins};
-use crate::position::{CastleSide, Color, Core, Position};
+use crate::position::{CastleSide, Color, Core, Position, castling_path_clear};
 use bb_core::{Square, attacks, masks};
 use bb_simd::Backend;
 
@@ -234,30 +234,10 @@ fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Core, sink: 
     // Castling (standard and Chess960: the king and rook squares may coincide with targets).
     if checkers == 0 {
         let rights = pos.castling;
-        let rank = us.back_rank();
         for side in CastleSide::ALL {
             if let Some(r) = rights.rook(us, side) {
                 let rsq = r.index();
-                let kdst = Square::from_file_rank(side.king_file(), rank).index();
-                let rdst = Square::from_file_rank(side.rook_file(), rank).index();
-                let kpath = masks::BETWEEN[ksq][kdst] | (1 << kdst);
-                let must_empty =
-                    (kpath | masks::BETWEEN[rsq][rdst] | (1 << rdst)) & !(kbit | (1 << rsq));
-                if must_empty & occ != 0 {
-                    continue;
-                }
-                let occ2 = occ ^ kbit ^ (1 << rsq);
-                let mut path = kpath;
-                let mut safe = true;
-                while path != 0 {
-                    let t = path.trailing_zeros() as usize;
-                    path &= path - 1;
-                    if attacked(b, &colors, &p, t, them, occ2) {
-                        safe = false;
-                        break;
-                    }
-                }
-                if safe {
+                if castling_path_clear(b, &colors, &p, us, ksq, rsq, side) {
                     sink.one(Move::from_raw(
                         ksq as u32,
                         rsq as u32,

@@ -17,11 +17,14 @@ pub(crate) mod attackers;
 mod castling;
 mod child;
 pub mod fen;
+mod legal;
 pub mod zobrist;
 
 pub use castling::{CastleSide, CastlingRights};
 pub(crate) use child::Core;
 pub use fen::{FenError, FenField};
+pub use legal::IllegalMove;
+pub(crate) use legal::castling_path_clear;
 
 use crate::moves::{Move, MoveKind};
 use bb_core::{Bitboard, File, Rank, Square, attacks};
@@ -222,12 +225,14 @@ impl Position {
 
     #[inline(always)]
     fn remove(&mut self, sq: usize) {
+        // The masks keep an illegal move's removal from an empty square in bounds (it then
+        // clears bits that are not set and spoils only the key): `play` must not panic.
         let code = self.mailbox[sq] as usize;
         let bit = 1u64 << sq;
-        self.colors[code >> 3] &= !bit;
+        self.colors[(code >> 3) & 1] &= !bit;
         self.pieces[code & 7] &= !bit;
         self.mailbox[sq] = EMPTY;
-        self.key ^= zobrist::PIECE[code][sq];
+        self.key ^= zobrist::PIECE[code & 15][sq];
     }
 
     /// Puts a piece on an empty square (for building positions; no validation).
@@ -254,8 +259,9 @@ impl Position {
     }
 
     /// Plays `mv` and returns the new position (copy-make). `mv` must be legal here (from this
-    /// crate's move generator or [`Move::parse_uci`]); an illegal move gives an unspecified
-    /// (but memory-safe) position.
+    /// crate's move generator, [`Move::parse_uci`], or checked with [`Position::is_legal`]);
+    /// an illegal move gives an unspecified position but never panics or touches memory out
+    /// of bounds (in debug builds too). [`Position::try_play`] checks first.
     ///
     /// ```
     /// use bb_chess::{Move, Position};
@@ -306,8 +312,9 @@ impl Position {
                 self.castling.clear_color(us);
             }
             MoveKind::EnPassant => {
-                let cap = if us == Color::White { to - 8 } else { to + 8 };
-                self.remove(cap);
+                // `to ^ 8` is `to - 8` on rank 6 and `to + 8` on rank 3, and stays on the
+                // board for any other (illegal) target.
+                self.remove(to ^ 8);
                 self.remove(from);
                 self.put(us, Piece::Pawn, to);
                 self.halfmove = 0;
