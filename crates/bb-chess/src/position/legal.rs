@@ -4,13 +4,15 @@
 //! `is_legal` never generates a move list. It decodes the move, checks that the piece on `from`
 //! is ours and can make that move with that kind (pawn push, double push, capture or
 //! promotion by its rank; a leaper's table; a slider's attack set; castling against the
-//! castling rights; en passant against the en-passant square), and then asks the same question
-//! the generator asks with its masks: a king move must land on an unattacked square (the king
-//! taken out of the occupancy), any other move must block or capture a single checker and keep
-//! a pinned piece on its line. En passant and castling, which the masks do not describe, are
-//! checked by looking at the king's lines after the move and at the king's path.
+//! castling rights; en passant against the en-passant square), and then whether the king is
+//! safe afterwards: a king move must land on a square not attacked with the king taken out of
+//! the occupancy; after any other move (en passant included) no enemy pawn or knight but a
+//! captured one may check and no enemy slider may see the king through the new occupancy,
+//! which answers checks, evasions and pins with the same two slider lookups (skipped when no
+//! enemy slider of that kind shares a line with the king). Castling checks the king's path
+//! with the function the generator uses.
 
-use super::attackers::{attacked, checks_and_pins};
+use super::attackers::attacked;
 use super::{CastleSide, Position};
 use crate::moves::Move;
 use crate::sliders::{bishop, rook};
@@ -59,6 +61,33 @@ pub(crate) fn castling_path_clear<B: Backend>(
         }
     }
     true
+}
+
+/// Whether the king of `us` on `ksq` is unattacked once a piece other than the king has moved
+/// and the occupancy is `occ`, the enemy piece on `captured` (a single bit, or an empty square)
+/// being gone. Leapers are read from their tables; a slider lookup is made only when an enemy
+/// slider of that kind shares a line with the king.
+#[inline(always)]
+fn king_safe_after<B: Backend>(
+    b: B,
+    colors: &[u64; 2],
+    p: &[u64; 6],
+    us: Color,
+    ksq: usize,
+    occ: u64,
+    captured: u64,
+) -> bool {
+    let theirs = colors[us.opponent().index()] & !captured;
+    if theirs & ((attacks::PAWN[us.index()][ksq] & p[0]) | (attacks::KNIGHT[ksq] & p[1])) != 0 {
+        return false;
+    }
+    let k = Square::new_masked(ksq as u8);
+    let rq = theirs & (p[3] | p[4]);
+    if rq & (masks::RANK_EX[ksq] | masks::FILE_EX[ksq]) != 0 && rook(b, k, occ) & rq != 0 {
+        return false;
+    }
+    let bq = theirs & (p[2] | p[4]);
+    bq & (masks::DIAG_EX[ksq] | masks::ANTI_EX[ksq]) == 0 || bishop(b, k, occ) & bq == 0
 }
 
 impl Position {
@@ -159,17 +188,10 @@ impl Position {
                 if reach & tbit == 0 {
                     return false;
                 }
-                let (checkers, pinned) = checks_and_pins(b, &self.colors, p, us);
-                if pinned & fbit != 0 && masks::LINE[ksq][from] & tbit == 0 {
-                    return false;
-                }
-                if checkers == 0 {
-                    return true;
-                }
-                checkers & checkers.wrapping_sub(1) == 0
-                    && (masks::BETWEEN[ksq][checkers.trailing_zeros() as usize & 63] | checkers)
-                        & tbit
-                        != 0
+                // The king is safe after the move: no enemy pawn or knight checks (a capture
+                // on `to` removes one), and no enemy slider sees the king through the new
+                // occupancy. This covers checks, evasions and pins at once.
+                king_safe_after(b, &self.colors, p, us, ksq, (occ ^ fbit) | tbit, tbit)
             }
             1 => {
                 // En passant: the captured pawn stands behind the target square (`to ^ 8` is
@@ -185,14 +207,7 @@ impl Position {
                 {
                     return false;
                 }
-                let occ2 = occ ^ fbit ^ tbit ^ cap;
-                let k = Square::new_masked(ksq as u8);
-                let leapers = theirs
-                    & !cap
-                    & ((attacks::PAWN[us.index()][ksq] & p[0]) | (attacks::KNIGHT[ksq] & p[1]));
-                leapers == 0
-                    && rook(b, k, occ2) & (p[3] | p[4]) & theirs == 0
-                    && bishop(b, k, occ2) & (p[2] | p[4]) & theirs == 0
+                king_safe_after(b, &self.colors, p, us, ksq, occ ^ fbit ^ tbit ^ cap, cap)
             }
             2 => {
                 // Castling is encoded king takes own rook; the rook must be the one the
