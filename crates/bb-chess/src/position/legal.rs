@@ -97,7 +97,8 @@ impl Position {
     /// (including kind value 3, bit 15 set, a wrong kind such as a pawn reaching the last rank
     /// without a promotion or en passant written as an ordinary capture) is rejected.
     ///
-    /// It generates no move list (see the [module docs](self)); on the best backend
+    /// It generates no move list: the piece's reach is checked from its tables or slider
+    /// attacks, then the king's safety on the occupancy after the move; on the best backend
     /// ([`bb_simd::auto!`]); [`Position::is_legal_with`] takes a token.
     ///
     /// ```
