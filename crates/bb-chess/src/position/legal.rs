@@ -178,15 +178,20 @@ impl Position {
                     if kind != 0 {
                         return false;
                     }
-                    let sq = Square::new_masked(from as u8);
+                    // A knight's table, or the lines a slider moves along; the check below
+                    // that nothing stands between `from` and `to` completes a slider's reach
+                    // (and is void for a knight, whose squares are not aligned): table reads
+                    // instead of an attack computation.
+                    let straight = masks::RANK_EX[from] | masks::FILE_EX[from];
+                    let diagonal = masks::DIAG_EX[from] | masks::ANTI_EX[from];
                     match moved {
                         1 => attacks::KNIGHT[from],
-                        2 => bishop(b, sq, occ),
-                        3 => rook(b, sq, occ),
-                        _ => bishop(b, sq, occ) | rook(b, sq, occ),
+                        2 => diagonal,
+                        3 => straight,
+                        _ => straight | diagonal,
                     }
                 };
-                if reach & tbit == 0 {
+                if reach & tbit == 0 || masks::BETWEEN[from][to] & occ != 0 {
                     return false;
                 }
                 // The king is safe after the move: no enemy pawn or knight checks (a capture
