@@ -8,7 +8,7 @@
 //! moves are prepared in its own types beforehand; only the check is timed.
 //!
 //! `cargo bench -p bb-benches --bench legality`. Criterion ids: `legality/<engine>`, with
-//! `bb/auto` (the self-dispatching `is_legal`), `bb/token` (`is_legal_with` inside one
+//! `bb/plain` (`is_legal`, on the Scalar token), `bb/token` (`is_legal_with` inside one
 //! `dispatch!`), `cozy-chess`, `shakmaty`, `bb/movegen` (legal move list, then `contains`).
 #![forbid(unsafe_code)]
 
@@ -157,7 +157,7 @@ fn benches(c: &mut Criterion) {
                 .count())
         })
     });
-    g.bench_function("bb/auto", |bn| {
+    g.bench_function("bb/plain", |bn| {
         bn.iter(|| {
             black_box(&s.bb)
                 .iter()

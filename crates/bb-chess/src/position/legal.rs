@@ -98,8 +98,10 @@ impl Position {
     /// without a promotion or en passant written as an ordinary capture) is rejected.
     ///
     /// It generates no move list: the piece's reach is checked from its tables or slider
-    /// attacks, then the king's safety on the occupancy after the move; on the best backend
-    /// ([`bb_simd::auto!`]); [`Position::is_legal_with`] takes a token.
+    /// attacks, then the king's safety on the occupancy after the move. It runs on the
+    /// [`Scalar`](bb_simd::Scalar) token, whose fancy-magic sliders inline into any caller: one
+    /// check costs less than a backend dispatch would. [`Position::is_legal_with`] takes a
+    /// token (inside a [`bb_simd::specialize!`]d search).
     ///
     /// ```
     /// use bb_chess::{Move, MoveKind, Position, Square};
@@ -115,8 +117,9 @@ impl Position {
     /// assert!(!pos.is_legal(Move::new(Square::E7, Square::E5, MoveKind::Normal))); // black's
     /// ```
     #[must_use]
+    #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
-        bb_simd::auto!(|b| self.is_legal_with(b, mv))
+        self.is_legal_with(bb_simd::Scalar, mv)
     }
 
     /// [`Position::is_legal`] with backend `b` (for a search written with
@@ -255,7 +258,8 @@ impl Position {
     /// Whether the legal move `mv` gives check: directly, by discovery, by the promoted piece,
     /// by the rook of a castling move, or through the two squares an en-passant capture empties.
     /// It builds only the bitboards of the position after the move (no mailbox, key or
-    /// counters) and asks whether the opponent's king is attacked there; on the best backend.
+    /// counters) and asks whether the opponent's king is attacked there; on the
+    /// [`Scalar`](bb_simd::Scalar) token, as [`Position::is_legal`].
     /// For a move that is not legal here the answer is unspecified (but it returns).
     ///
     /// ```
@@ -267,8 +271,9 @@ impl Position {
     /// assert!(pos.gives_check(rook_up));
     /// ```
     #[must_use]
+    #[inline]
     pub fn gives_check(&self, mv: Move) -> bool {
-        bb_simd::auto!(|b| self.gives_check_with(b, mv))
+        self.gives_check_with(bb_simd::Scalar, mv)
     }
 
     /// [`Position::gives_check`] with backend `b`.
