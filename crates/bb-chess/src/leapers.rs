@@ -5,26 +5,7 @@ use bb_core::Square;
 use bb_core::attacks::{KING, KNIGHT, PAWN};
 use bb_simd::Backend;
 
-/// Side to move / piece colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// White, moving toward rank 8 (toward the most significant bit).
-    White,
-    /// Black, moving toward rank 1.
-    Black,
-}
-
-impl Color {
-    /// The other colour.
-    #[must_use]
-    #[inline]
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-}
+pub use crate::color::Color;
 
 /// Knight attacks from `sq`.
 ///

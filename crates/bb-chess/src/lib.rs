@@ -52,6 +52,7 @@ extern crate std;
 
 pub mod attacks;
 pub mod byteboard;
+mod color;
 #[cfg(feature = "alloc")]
 pub mod epd;
 #[cfg(feature = "alloc")]
@@ -61,12 +62,14 @@ pub mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
+mod piece;
 pub mod position;
 pub mod san;
 pub mod see;
 pub mod setwise;
 pub mod sliders;
 pub mod tables;
+mod uci;
 
 #[cfg(test)]
 mod tablegen;
@@ -78,13 +81,14 @@ pub use attacks::{
 // Everything a user of this crate needs, so that it is the only dependency.
 pub use bb_core::{self, Bitboard, File, Rank, Square};
 pub use bb_simd::{self, AnyBackend, Backend, Scalar, auto, dispatch, specialize};
+pub use color::Color;
 #[cfg(feature = "alloc")]
 pub use game::{Game, PlayError};
-pub use leapers::Color;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};
 pub use outcome::{Draw, Outcome};
-pub use position::{CastleSide, CastlingRights, FenError, FenField, Piece, Position};
+pub use piece::Piece;
+pub use position::{CastleSide, CastlingRights, FenError, FenField, IllegalMove, Position};
 pub use san::{San, SanError};
 pub use see::SEE_VALUES;
 

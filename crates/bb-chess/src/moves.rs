@@ -15,10 +15,11 @@
 //! assert_eq!(a.to_uci(&pos).as_str(), "e1g1");
 //! ```
 
-use crate::movegen::MoveList;
-use crate::position::{CastleSide, Color, Piece, Position};
-use bb_core::{File, Square};
+use crate::Piece;
+use bb_core::Square;
 use core::fmt;
+
+pub use crate::uci::{UciError, UciString, parse_uci_syntax};
 
 /// What kind of move: ordinary, en passant, castling or a promotion.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -98,6 +99,26 @@ impl Move {
         self.0
     }
 
+    /// The move with this 16-bit encoding, e.g. read back from a transposition table. Every
+    /// value is a `Move` and every accessor reads any of them without panicking: kind value 3
+    /// reads as [`MoveKind::Normal`] and bit 15 is ignored by [`Move::kind`], but
+    /// [`Position::is_legal`](crate::Position::is_legal) rejects both, since no generated move
+    /// has them. `Move::from_bits(m.to_bits()) == m`.
+    ///
+    /// ```
+    /// use bb_chess::{Move, MoveKind, Position, Square};
+    /// let m = Move::new(Square::G1, Square::F3, MoveKind::Normal);
+    /// assert_eq!(Move::from_bits(m.to_bits()), m);
+    /// let garbage = Move::from_bits(0xFFFF);
+    /// assert_eq!(garbage.kind(), MoveKind::PromoteQueen);
+    /// assert!(!Position::startpos().is_legal(garbage));
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
     /// The origin square (the king for castling).
     #[inline(always)]
     #[must_use]
@@ -118,170 +139,25 @@ impl Move {
     pub const fn kind(self) -> MoveKind {
         MoveKind::from_bits(self.0 >> 12)
     }
+}
 
-    /// Writes the move in UCI notation for `pos` (the position it is played from); castling
-    /// follows [`Position::is_chess960`].
-    #[must_use]
-    pub fn to_uci(self, pos: &Position) -> UciString {
-        self.uci(pos.is_chess960(), pos.side_to_move())
-    }
-
-    /// UCI text; `chess960` selects king-takes-rook castling.
-    #[must_use]
-    pub fn uci(self, chess960: bool, side: Color) -> UciString {
-        let from = self.from();
-        let mut to = self.to();
-        if self.kind() == MoveKind::Castle && !chess960 {
-            let cs = if to > from {
-                CastleSide::King
-            } else {
-                CastleSide::Queen
-            };
-            to = Square::from_file_rank(cs.king_file(), side.back_rank());
-        }
-        let mut b = [0u8; 5];
-        b[0] = from.file().to_char() as u8;
-        b[1] = from.rank().to_char() as u8;
-        b[2] = to.file().to_char() as u8;
-        b[3] = to.rank().to_char() as u8;
-        let len = match self.kind().promotion() {
-            Some(p) => {
-                b[4] = p.to_char() as u8;
-                5
-            }
-            None => 4,
-        };
-        UciString { b, len: len as u8 }
-    }
-
-    /// Parses a UCI move and finds it among the legal moves of `pos`. Castling may be written
-    /// as the king's two-square move (`e1g1`) or as king takes rook (`e1h1`).
+impl fmt::Display for Move {
+    /// The move as stored, in UCI letters: `from`, `to` and a promotion letter (`e2e4`,
+    /// `e7e8q`). Castling shows king takes rook (`e1h1`, the `UCI_Chess960` form), since a
+    /// `Move` does not know whether its position is Chess960;
+    /// [`Move::to_uci`](crate::Move::to_uci) writes the form a position's mode calls for.
     ///
     /// ```
-    /// use bb_chess::{Move, Position, UciError};
-    /// let pos = Position::startpos();
-    /// assert!(Move::parse_uci(&pos, "g1f3").is_ok());
-    /// assert_eq!(Move::parse_uci(&pos, "e2e5"), Err(UciError::Illegal));
-    /// assert_eq!(Move::parse_uci(&pos, "e2e4x"), Err(UciError::BadPromotion));
+    /// use bb_chess::{Move, MoveKind, Square};
+    /// assert_eq!(Move::new(Square::E7, Square::E8, MoveKind::PromoteKnight).to_string(), "e7e8n");
+    /// assert_eq!(Move::new(Square::E1, Square::H1, MoveKind::Castle).to_string(), "e1h1");
     /// ```
-    pub fn parse_uci(pos: &Position, s: &str) -> Result<Move, UciError> {
-        let (from, to, promo) = parse_uci_syntax(s)?;
-        let list = MoveList::legal(pos);
-        let side = pos.side_to_move();
-        // An ordinary move wins over castling written as the king's destination (in Chess960
-        // a king's one-square step may look like that), so exact matches come first.
-        if let Some(&m) = list
-            .iter()
-            .find(|m| m.from() == from && m.to() == to && m.kind().promotion() == promo)
-        {
-            return Ok(m);
-        }
-        if promo.is_none() {
-            for &m in list
-                .iter()
-                .filter(|m| m.kind() == MoveKind::Castle && m.from() == from)
-            {
-                let cs = if m.to() > m.from() {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
-                if Square::from_file_rank(cs.king_file(), side.back_rank()) == to {
-                    return Ok(m);
-                }
-            }
-        }
-        Err(UciError::Illegal)
-    }
-}
-
-/// Checks the syntax of a UCI move: `from`, `to` and an optional promotion letter.
-///
-/// ```
-/// use bb_chess::moves::parse_uci_syntax;
-/// use bb_chess::Piece;
-/// use bb_core::Square;
-/// assert_eq!(parse_uci_syntax("a7a8q"), Ok((Square::A7, Square::A8, Some(Piece::Queen))));
-/// ```
-pub fn parse_uci_syntax(s: &str) -> Result<(Square, Square, Option<Piece>), UciError> {
-    let b = s.as_bytes();
-    if b.len() != 4 && b.len() != 5 {
-        return Err(UciError::Length);
-    }
-    let sq = |f: u8, r: u8| -> Option<Square> {
-        let file = File::from_char(f as char)?;
-        let rank = bb_core::Rank::from_char(r as char)?;
-        Some(Square::from_file_rank(file, rank))
-    };
-    let from = sq(b[0], b[1]).ok_or(UciError::BadFrom)?;
-    let to = sq(b[2], b[3]).ok_or(UciError::BadTo)?;
-    let promo = if b.len() == 5 {
-        match b[4] {
-            b'n' => Some(Piece::Knight),
-            b'b' => Some(Piece::Bishop),
-            b'r' => Some(Piece::Rook),
-            b'q' => Some(Piece::Queen),
-            _ => return Err(UciError::BadPromotion),
-        }
-    } else {
-        None
-    };
-    Ok((from, to, promo))
-}
-
-/// Why a UCI move did not parse.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum UciError {
-    /// Not 4 or 5 bytes long.
-    Length,
-    /// The first two characters are not a square.
-    BadFrom,
-    /// Characters 3 and 4 are not a square.
-    BadTo,
-    /// The fifth character is not `n`, `b`, `r` or `q`.
-    BadPromotion,
-    /// Well formed but not a legal move in the position.
-    Illegal,
-}
-
-impl fmt::Display for UciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            UciError::Length => "UCI move: expected 4 or 5 characters",
-            UciError::BadFrom => "UCI move: characters 1-2 are not a square",
-            UciError::BadTo => "UCI move: characters 3-4 are not a square",
-            UciError::BadPromotion => "UCI move: promotion must be one of n, b, r, q",
-            UciError::Illegal => "UCI move: not legal in this position",
-        })
-    }
-}
-
-impl core::error::Error for UciError {}
-
-/// UCI move text held inline (4 or 5 bytes).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct UciString {
-    b: [u8; 5],
-    len: u8,
-}
-
-impl UciString {
-    /// The text.
-    #[must_use]
-    pub fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.b[..self.len as usize]).unwrap_or("")
-    }
-}
-
-impl fmt::Display for UciString {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl fmt::Debug for UciString {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_str(), f)
+        write!(f, "{}{}", self.from(), self.to())?;
+        match self.kind().promotion() {
+            Some(p) => write!(f, "{}", p.to_char()),
+            None => Ok(()),
+        }
     }
 }
 

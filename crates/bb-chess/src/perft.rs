@@ -56,6 +56,20 @@ specialize! {
     }
 }
 
+impl Position {
+    /// Perft of this position to `depth` on the best backend, one thread (bulk counting at the
+    /// last ply; [`perft::perft_with`](perft_with) takes a token).
+    ///
+    /// ```
+    /// use bb_chess::Position;
+    /// assert_eq!(Position::startpos().perft(3), 8902);
+    /// ```
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        bb_simd::auto!(|b| perft_with(b, self, depth))
+    }
+}
+
 struct PerftOp<'a>(&'a Position, u32);
 
 impl WithBackend for PerftOp<'_> {

@@ -138,7 +138,7 @@ fn check_node(pos: &Position) {
         let next = pos.play(m);
         let k = next.king(us);
         assert!(
-            next.attackers(k, !us, next.occupied().0).is_empty(),
+            next.attackers(k, !us, next.occupied()).is_empty(),
             "{} {:?}",
             pos.to_fen(),
             m

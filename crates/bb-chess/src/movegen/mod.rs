@@ -19,7 +19,8 @@ mod sliders;
 pub use list::{CAPACITY, MoveList};
 
 use crate::moves::{Move, MoveKind};
-use crate::position::{CastleSide, Color, Core, Position};
+use crate::position::attackers::{attacked, checks_and_pins};
+use crate::position::{CastleSide, Color, Core, Position, castling_path_clear};
 use bb_core::{Square, attacks, masks};
 use bb_simd::Backend;
 
@@ -95,91 +96,6 @@ const RANK_8: u64 = 0xff << 56;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-/// Pieces of colour `by` attacking `sq` under occupancy `occ`.
-#[inline(always)]
-pub(crate) fn attackers<B: Backend>(
-    b: B,
-    colors: &[u64; 2],
-    p: &[u64; 6],
-    sq: usize,
-    by: Color,
-    occ: u64,
-) -> u64 {
-    let them = colors[by.index()];
-    let s = Square::new_masked(sq as u8);
-    them & ((attacks::PAWN[by.opponent().index()][sq] & p[0])
-        | (attacks::KNIGHT[sq] & p[1])
-        | (attacks::KING[sq] & p[5])
-        | (rook(b, s, occ) & (p[3] | p[4]))
-        | (bishop(b, s, occ) & (p[2] | p[4])))
-}
-
-/// Whether colour `by` attacks `sq` under `occ`: leapers first, and a slider lookup only when
-/// an enemy slider stands on one of the square's lines.
-#[inline(always)]
-fn attacked<B: Backend>(
-    b: B,
-    colors: &[u64; 2],
-    p: &[u64; 6],
-    sq: usize,
-    by: Color,
-    occ: u64,
-) -> bool {
-    let them = colors[by.index()];
-    if them
-        & ((attacks::PAWN[by.opponent().index()][sq] & p[0])
-            | (attacks::KNIGHT[sq] & p[1])
-            | (attacks::KING[sq] & p[5]))
-        != 0
-    {
-        return true;
-    }
-    let s = Square::new_masked(sq as u8);
-    let rq = them & (p[3] | p[4]);
-    if rq & (masks::RANK_EX[sq] | masks::FILE_EX[sq]) != 0 && rook(b, s, occ) & rq != 0 {
-        return true;
-    }
-    let bq = them & (p[2] | p[4]);
-    bq & (masks::DIAG_EX[sq] | masks::ANTI_EX[sq]) != 0 && bishop(b, s, occ) & bq != 0
-}
-
-/// Checkers and pinned pieces of the side to move.
-#[inline(always)]
-fn checks_and_pins<B: Backend>(b: B, pos: &Core) -> (u64, u64) {
-    let colors = pos.colors;
-    let p = pos.pieces;
-    let us = pos.side_to_move();
-    let them = us.opponent();
-    let ours = colors[us.index()];
-    let theirs = colors[them.index()];
-    let occ = ours | theirs;
-    let k = pos.king(us);
-    let ksq = k.index();
-    let rq = (p[3] | p[4]) & theirs;
-    let bq = (p[2] | p[4]) & theirs;
-    let mut checkers =
-        theirs & ((attacks::PAWN[us.index()][ksq] & p[0]) | (attacks::KNIGHT[ksq] & p[1]));
-    let mut snipers = 0;
-    if rq & (masks::RANK_EX[ksq] | masks::FILE_EX[ksq]) != 0 {
-        snipers |= rook(b, k, theirs) & rq;
-    }
-    if bq & (masks::DIAG_EX[ksq] | masks::ANTI_EX[ksq]) != 0 {
-        snipers |= bishop(b, k, theirs) & bq;
-    }
-    let mut pinned = 0;
-    while snipers != 0 {
-        let s = snipers.trailing_zeros() as usize;
-        snipers &= snipers - 1;
-        let between = masks::BETWEEN[ksq][s] & occ;
-        if between == 0 {
-            checkers |= 1 << s;
-        } else if between & (between - 1) == 0 {
-            pinned |= between & ours;
-        }
-    }
-    (checkers, pinned)
-}
-
 #[inline(always)]
 pub(crate) fn generate<B: Backend, S: Sink>(b: B, pos: &Core, sink: &mut S) {
     match pos.side_to_move() {
@@ -201,7 +117,7 @@ fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Core, sink: 
     let k = pos.king(us);
     let ksq = k.index();
     let kbit = 1u64 << ksq;
-    let (checkers, pinned) = checks_and_pins(b, pos);
+    let (checkers, pinned) = checks_and_pins(b, &colors, &p, us);
 
     // King moves: every target tested with the king removed from the occupancy.
     let mut kt = attacks::KING[ksq] & !ours;
@@ -318,30 +234,10 @@ fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Core, sink: 
     // Castling (standard and Chess960: the king and rook squares may coincide with targets).
     if checkers == 0 {
         let rights = pos.castling;
-        let rank = us.back_rank();
         for side in CastleSide::ALL {
             if let Some(r) = rights.rook(us, side) {
                 let rsq = r.index();
-                let kdst = Square::from_file_rank(side.king_file(), rank).index();
-                let rdst = Square::from_file_rank(side.rook_file(), rank).index();
-                let kpath = masks::BETWEEN[ksq][kdst] | (1 << kdst);
-                let must_empty =
-                    (kpath | masks::BETWEEN[rsq][rdst] | (1 << rdst)) & !(kbit | (1 << rsq));
-                if must_empty & occ != 0 {
-                    continue;
-                }
-                let occ2 = occ ^ kbit ^ (1 << rsq);
-                let mut path = kpath;
-                let mut safe = true;
-                while path != 0 {
-                    let t = path.trailing_zeros() as usize;
-                    path &= path - 1;
-                    if attacked(b, &colors, &p, t, them, occ2) {
-                        safe = false;
-                        break;
-                    }
-                }
-                if safe {
+                if castling_path_clear(b, &colors, &p, us, ksq, rsq, side) {
                     sink.one(Move::from_raw(
                         ksq as u32,
                         rsq as u32,
@@ -410,18 +306,6 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         MoveList::legal(self)
-    }
-
-    /// Perft of this position to `depth` on the best backend, one thread (bulk counting at the
-    /// last ply; [`perft::perft_with`](crate::perft::perft_with) takes a token).
-    ///
-    /// ```
-    /// use bb_chess::Position;
-    /// assert_eq!(Position::startpos().perft(3), 8902);
-    /// ```
-    #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
-        bb_simd::auto!(|b| crate::perft::perft_with(b, self, depth))
     }
 }
 

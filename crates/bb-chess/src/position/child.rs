@@ -74,7 +74,7 @@ impl Position {
                 c.castling.clear_color(us);
             }
             MoveKind::EnPassant => {
-                let cap = 1u64 << if us == Color::White { to - 8 } else { to + 8 };
+                let cap = 1u64 << (to ^ 8);
                 c.colors[t] &= !cap;
                 c.colors[u] ^= fbit | tbit;
                 c.pieces[0] ^= cap | fbit | tbit;

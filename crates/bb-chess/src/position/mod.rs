@@ -13,122 +13,25 @@
 //! assert_eq!(pos.key(), pos.compute_key());
 //! ```
 
+pub(crate) mod attackers;
 mod castling;
 mod child;
 pub mod fen;
+mod legal;
 pub mod zobrist;
 
 pub use castling::{CastleSide, CastlingRights};
 pub(crate) use child::Core;
 pub use fen::{FenError, FenField};
+pub use legal::IllegalMove;
+pub(crate) use legal::castling_path_clear;
 
 use crate::moves::{Move, MoveKind};
 use bb_core::{Bitboard, File, Rank, Square, attacks};
 use core::fmt;
 
-pub use crate::leapers::Color;
-
-impl Color {
-    /// Both colours, white first.
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-
-    /// 0 for white, 1 for black.
-    #[inline(always)]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// This colour's first rank (1 for white, 8 for black).
-    ///
-    /// ```
-    /// use bb_chess::Color;
-    /// assert_eq!(Color::Black.back_rank(), bb_core::Rank::R8);
-    /// ```
-    #[inline(always)]
-    #[must_use]
-    pub const fn back_rank(self) -> Rank {
-        match self {
-            Color::White => Rank::R1,
-            Color::Black => Rank::R8,
-        }
-    }
-}
-
-impl core::ops::Not for Color {
-    type Output = Color;
-    #[inline(always)]
-    fn not(self) -> Color {
-        self.opponent()
-    }
-}
-
-/// A kind of piece.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Piece {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-}
-
-impl Piece {
-    /// Every kind, pawn first.
-    pub const ALL: [Piece; 6] = [
-        Piece::Pawn,
-        Piece::Knight,
-        Piece::Bishop,
-        Piece::Rook,
-        Piece::Queen,
-        Piece::King,
-    ];
-
-    /// 0 (pawn) ..= 5 (king).
-    #[inline(always)]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The lowercase letter used by FEN (for black) and by UCI promotions: `p n b r q k`.
-    #[must_use]
-    pub const fn to_char(self) -> char {
-        [b'p', b'n', b'b', b'r', b'q', b'k'][self as usize] as char
-    }
-
-    /// Parses a letter of either case.
-    ///
-    /// ```
-    /// use bb_chess::Piece;
-    /// assert_eq!(Piece::from_char('N'), Some(Piece::Knight));
-    /// assert_eq!(Piece::from_char('x'), None);
-    /// ```
-    #[must_use]
-    pub const fn from_char(c: char) -> Option<Piece> {
-        Some(match c.to_ascii_lowercase() {
-            'p' => Piece::Pawn,
-            'n' => Piece::Knight,
-            'b' => Piece::Bishop,
-            'r' => Piece::Rook,
-            'q' => Piece::Queen,
-            'k' => Piece::King,
-            _ => return None,
-        })
-    }
-
-    #[inline(always)]
-    const fn from_index(i: usize) -> Piece {
-        Piece::ALL[i]
-    }
-}
+pub use crate::color::Color;
+pub use crate::piece::Piece;
 
 /// Mailbox code of an empty square. A piece's code is `colour * 8 + kind`: the kind that picks
 /// the bitboard a move updates is `code & 7`, one instruction on the way from the mailbox load
@@ -310,30 +213,6 @@ impl Position {
             != 0
     }
 
-    /// Pieces of colour `by` that attack `sq` given occupancy `occ`.
-    #[must_use]
-    pub fn attackers(&self, sq: Square, by: Color, occ: u64) -> Bitboard {
-        Bitboard(self.attackers_raw(sq.index(), by, occ))
-    }
-
-    #[inline(always)]
-    pub(crate) fn attackers_raw(&self, sq: usize, by: Color, occ: u64) -> u64 {
-        crate::movegen::attackers(bb_simd::Scalar, &self.colors, &self.pieces, sq, by, occ)
-    }
-
-    /// The pieces giving check to the side to move.
-    #[must_use]
-    pub fn checkers(&self) -> Bitboard {
-        let k = self.king(self.side);
-        Bitboard(self.attackers_raw(k.index(), self.side.opponent(), self.occupied().0))
-    }
-
-    /// Whether the side to move is in check.
-    #[must_use]
-    pub fn in_check(&self) -> bool {
-        !self.checkers().is_empty()
-    }
-
     #[inline(always)]
     fn put(&mut self, c: Color, p: Piece, sq: usize) {
         let bit = 1u64 << sq;
@@ -346,12 +225,14 @@ impl Position {
 
     #[inline(always)]
     fn remove(&mut self, sq: usize) {
+        // The masks keep an illegal move's removal from an empty square in bounds (it then
+        // clears bits that are not set and spoils only the key): `play` must not panic.
         let code = self.mailbox[sq] as usize;
         let bit = 1u64 << sq;
-        self.colors[code >> 3] &= !bit;
+        self.colors[(code >> 3) & 1] &= !bit;
         self.pieces[code & 7] &= !bit;
         self.mailbox[sq] = EMPTY;
-        self.key ^= zobrist::PIECE[code][sq];
+        self.key ^= zobrist::PIECE[code & 15][sq];
     }
 
     /// Puts a piece on an empty square (for building positions; no validation).
@@ -378,8 +259,9 @@ impl Position {
     }
 
     /// Plays `mv` and returns the new position (copy-make). `mv` must be legal here (from this
-    /// crate's move generator or [`Move::parse_uci`]); an illegal move gives an unspecified
-    /// (but memory-safe) position.
+    /// crate's move generator, [`Move::parse_uci`], or checked with [`Position::is_legal`]);
+    /// an illegal move gives an unspecified position but never panics or touches memory out
+    /// of bounds (in debug builds too). [`Position::try_play`] checks first.
     ///
     /// ```
     /// use bb_chess::{Move, Position};
@@ -430,8 +312,9 @@ impl Position {
                 self.castling.clear_color(us);
             }
             MoveKind::EnPassant => {
-                let cap = if us == Color::White { to - 8 } else { to + 8 };
-                self.remove(cap);
+                // `to ^ 8` is `to - 8` on rank 6 and `to + 8` on rank 3, and stays on the
+                // board for any other (illegal) target.
+                self.remove(to ^ 8);
                 self.remove(from);
                 self.put(us, Piece::Pawn, to);
                 self.halfmove = 0;
