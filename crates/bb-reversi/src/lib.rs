@@ -65,6 +65,8 @@
 //!   technique of each kernel as a named variant, a registry, and the measured per-backend
 //!   default.
 //! - [`perft`], [`solver`] (with `alloc`), [`game`], [`obf`]: whole programs and game records.
+//!   The [`solver::Solver`] keeps its table across calls and answers exact scores, windows
+//!   (bounds), win/draw/loss and every move's score, for an engine's own search.
 //! - [`workload`]: seeded random play-outs for tests and benchmarks.
 
 #![no_std]
@@ -102,3 +104,8 @@ pub use bb_simd::{self, AnyBackend, Backend, Scalar, auto, dispatch, specialize}
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The solver page's engine example (docs/solver.md), compiled and run as a doctest.
+#[doc = include_str!("../../../docs/solver.md")]
+#[cfg(all(doctest, feature = "std"))]
+pub struct SolverDocDoctests;
