@@ -1,17 +1,17 @@
 //! `bb solve FILE.obf`: solves every problem of an OBF file exactly and prints an Edax-like
 //! table (number or OBF id, empties, score, time, nodes, nodes/s, PV); checks each score
 //! against the file and exits with status 1 on a mismatch. A problem that reaches a limit is
-//! reported as stopped and the next one starts. `--all-moves` solves every legal move and
-//! checks every score the file lists.
+//! reported as stopped and the next one starts. `--all-moves` solves every legal move
+//! ([`Solver::solve_moves`]) and checks every score the file lists. The table is cleared
+//! before each problem, so its node count does not depend on the problems before it.
 
 use bb_cli::args::SolveArgs;
 use bb_cli::progress::Progress;
 use bb_reversi::Board;
 use bb_reversi::game::{BoardExt, Move};
 use bb_reversi::obf::{self, Problem};
-use bb_reversi::solver::{Interrupted, Limits, Solution, Solver};
+use bb_reversi::solver::{Limits, Solution, SolveError, Solver};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// `MemAvailable` of /proc/meminfo in bytes (None where there is no such file).
@@ -89,11 +89,10 @@ pub fn run(a: &SolveArgs) -> ExitCode {
     println!("{rule}");
     let mut solver = Solver::new(bits);
     let (mut total_nodes, mut total_time, mut bad, mut stopped) = (0u64, Duration::ZERO, 0, 0);
-    let stop = AtomicBool::new(false);
     let progress = Progress::stderr();
     for (i, (p, name)) in problems.iter().zip(&names).enumerate() {
-        stop.store(false, Ordering::Relaxed);
         let t0 = Instant::now();
+        solver.clear();
         let label = format!(
             "problem {}/{} ({}{} empties)",
             i + 1,
@@ -106,25 +105,30 @@ pub fn run(a: &SolveArgs) -> ExitCode {
             limits: Limits {
                 threads,
                 max_nodes: a.max_nodes.unwrap_or(u64::MAX),
-                stop: a.time.map(|_| &stop),
+                time: a.time,
+                ..Limits::default()
             },
             progress: &progress,
             label: &label,
         };
-        let res = match a.time {
-            None => job.problem(p.board, a.all_moves),
-            Some(t) => with_deadline(t, &stop, || job.problem(p.board, a.all_moves)),
-        };
-        let (s, moves) = match res {
+        let (s, moves) = match job.problem(p.board, a.all_moves) {
             Ok(r) => r,
+            Err(SolveError::InvalidBoard(_)) => {
+                bad += 1;
+                println!(
+                    "{name:>w$} | {:>7} | INVALID: a square holds a disc of both sides",
+                    p.board.empties()
+                );
+                continue;
+            }
             Err(e) => {
                 stopped += 1;
-                total_nodes += e.nodes;
+                total_nodes += e.nodes();
                 total_time += t0.elapsed();
                 println!(
                     "{name:>w$} | {:>7} | stopped after {} nodes and {} (limit reached)",
                     p.board.empties(),
-                    e.nodes,
+                    e.nodes(),
                     fmt_time(t0.elapsed()).trim_start()
                 );
                 continue;
@@ -193,74 +197,26 @@ struct Job<'a, 'b> {
 }
 
 impl Job<'_, '_> {
-    /// Solves `board`; with `all_moves`, solves every legal move's position instead (a pass
-    /// when there is none but the game goes on) and builds the board's solution from the best
-    /// of them, so the work is not done twice. The node limit counts the whole problem.
+    /// Solves `board`; with `all_moves`, every legal move's score as well (a pass when there
+    /// is none but the game goes on), the board's solution being the best of them. The limits
+    /// count the whole problem.
     fn problem(
         &mut self,
         board: Board,
         all_moves: bool,
-    ) -> Result<(Solution, Option<MoveScores>), Interrupted> {
-        let t0 = Instant::now();
-        let moves: Vec<Move> = if board.moves() != 0 {
-            board.legal_moves().map(Move::Play).collect()
-        } else if board.pass().moves() != 0 {
-            vec![Move::Pass]
-        } else {
-            Vec::new()
-        };
-        if !all_moves || moves.is_empty() {
-            let (solver, limits) = (&mut *self.solver, &self.limits);
+    ) -> Result<(Solution, Option<MoveScores>), SolveError> {
+        let (solver, limits) = (&mut *self.solver, &self.limits);
+        if !all_moves {
             let s = self
                 .progress
                 .during(self.label, || solver.solve(board, limits))?;
-            return Ok((s, all_moves.then(Vec::new)));
-        }
-        let mut nodes = 0u64;
-        let mut scores = Vec::with_capacity(moves.len());
-        let mut best: Option<(i32, Move, Vec<Move>)> = None;
-        for (k, &m) in moves.iter().enumerate() {
-            let Some(child) = board.play_move(m) else {
-                continue;
-            };
-            let limits = Limits {
-                max_nodes: self.limits.max_nodes.saturating_sub(nodes),
-                ..self.limits
-            };
-            let label = format!("{}: move {m} {}/{}", self.label, k + 1, moves.len());
-            let solver = &mut *self.solver;
-            let s = self
-                .progress
-                .during(&label, || solver.solve(child, &limits))
-                .map_err(|e| Interrupted {
-                    nodes: nodes + e.nodes,
-                })?;
-            nodes += s.nodes;
-            let score = -s.score;
-            scores.push((m, score));
-            if best.as_ref().is_none_or(|b| score > b.0) {
-                best = Some((score, m, s.pv));
-            }
-        }
-        let Some((score, m, child_pv)) = best else {
-            // Every move of `moves` is legal, so `best` is set; should that ever change, the
-            // board's own solve is still a right answer (without the per-move scores).
-            let s = self.solver.solve(board, &self.limits)?;
             return Ok((s, None));
-        };
-        let mut pv = vec![m];
-        pv.extend(child_pv);
-        scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-        Ok((
-            Solution {
-                score,
-                best: Some(m),
-                pv,
-                nodes,
-                time: t0.elapsed(),
-            },
-            Some(scores),
-        ))
+        }
+        let all = self
+            .progress
+            .during(self.label, || solver.solve_moves(board, limits))?;
+        let scores = all.moves.iter().map(|m| (m.mv, m.score)).collect();
+        Ok((all.solution(), Some(scores)))
     }
 }
 
@@ -291,20 +247,4 @@ fn moves_line(p: &Problem, moves: &[(Move, i32)]) -> (String, bool) {
         parts.push("none (the game is over)".into());
     }
     (parts.join(", "), ok)
-}
-
-/// Runs `f` with `stop` raised after `t` unless `f` returns first.
-fn with_deadline<R>(t: Duration, stop: &AtomicBool, f: impl FnOnce() -> R) -> R {
-    let (done, wait) = std::sync::mpsc::channel::<()>();
-    std::thread::scope(|s| {
-        s.spawn(move || {
-            if wait.recv_timeout(t).is_err() {
-                stop.store(true, Ordering::Relaxed);
-            }
-        });
-        let r = f();
-        // The watcher ends on this message, or on the channel closing if it already fired.
-        let _ = done.send(());
-        r
-    })
 }

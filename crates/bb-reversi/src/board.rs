@@ -250,31 +250,6 @@ impl Board {
         crate::last_flip::count_last_flip(b, sq, self.p)
     }
 
-    /// The exact result of perfect play from here, on the best backend, one thread, with a
-    /// fresh 2^20-entry (24 MiB) transposition table. For several problems, or limits and
-    /// threads, keep a [`Solver`](crate::solver::Solver) instead.
-    ///
-    /// ```
-    /// use bb_reversi::Board;
-    /// // FFO #1, 14 empties, X to move: g8 wins by 18.
-    /// let board: Board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--"
-    ///     .parse()
-    ///     .unwrap();
-    /// let sol = board.solve();
-    /// assert_eq!(sol.score, 18);
-    /// assert_eq!(sol.best.unwrap().to_string(), "g8");
-    /// ```
-    #[cfg(feature = "alloc")]
-    #[must_use]
-    pub fn solve(self) -> crate::solver::Solution {
-        let limits = crate::solver::Limits::default();
-        match crate::solver::Solver::new(20).solve(self, &limits) {
-            Ok(sol) => sol,
-            // Only a stop flag or a node limit interrupts a solve, and the default has neither.
-            Err(_) => unreachable!("a solve without limits is never interrupted"),
-        }
-    }
-
     /// A 64-bit key of the board for transposition tables and books: the same value on every
     /// backend and platform ([`hash`](crate::hash): two chained 128-bit multiplies, each
     /// folded to 64 bits; no table).

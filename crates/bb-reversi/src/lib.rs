@@ -65,6 +65,8 @@
 //!   technique of each kernel as a named variant, a registry, and the measured per-backend
 //!   default.
 //! - [`perft`], [`solver`] (with `alloc`), [`game`], [`obf`]: whole programs and game records.
+//!   The [`solver::Solver`] keeps its table across calls and answers exact scores, windows
+//!   (bounds), win/draw/loss and every move's score, for an engine's own search.
 //! - [`hash`], [`symmetry`]: portable 64-bit board keys and the canonical form under the 8
 //!   symmetries, for transposition tables and opening books.
 //! - [`workload`]: seeded random play-outs for tests and benchmarks.
@@ -105,3 +107,8 @@ pub use bb_simd::{self, AnyBackend, Backend, Scalar, auto, dispatch, specialize}
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The solver page's engine example (docs/solver.md), compiled and run as a doctest.
+#[doc = include_str!("../../../docs/solver.md")]
+#[cfg(all(doctest, feature = "std"))]
+pub struct SolverDocDoctests;

@@ -126,6 +126,8 @@ fn node_limit_and_stop_flag_interrupt() {
         &[1, 2]
     };
     for &threads in counts {
+        // The table keeps what earlier solves found: start each round from an empty one.
+        solver.clear();
         // The limit counts every thread's nodes.
         let lim = Limits {
             max_nodes: 10_000,
@@ -134,9 +136,9 @@ fn node_limit_and_stop_flag_interrupt() {
         };
         let e = solver.solve(p.board, &lim).unwrap_err();
         assert!(
-            e.nodes >= 10_000 && e.nodes < 100_000,
+            e.nodes() >= 10_000 && e.nodes() < 100_000,
             "{threads}: {}",
-            e.nodes
+            e.nodes()
         );
         let stop = AtomicBool::new(true);
         let lim = Limits {
@@ -222,8 +224,10 @@ fn reused_solver_searches_like_a_fresh_one() {
         .collect();
     let mut solver = Solver::new(14);
     for round in 0..2 {
-        // Each board twice in a row: entries of the first solve must not help the second.
+        // Each board twice in a row, cleared before each: entries of the first solve must not
+        // help the second.
         for (b, want) in boards.iter().zip(&fresh).flat_map(|x| [x, x]) {
+            solver.clear();
             let got = solver.solve(*b, &Limits::default()).unwrap();
             assert_eq!(
                 (got.score, got.nodes),

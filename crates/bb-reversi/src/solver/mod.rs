@@ -14,9 +14,9 @@
 //!   with the flip kernel when it touches an opponent disc); the last move is scored with the
 //!   count-of-last-flip kernel.
 //!
-//! Everything is generic over the backend and runs inside one `dispatch!` per thread. An
-//! interrupt flag or a node limit stops the search cleanly ([`Solver::solve`] then returns
-//! `Err(Interrupted)`). With `threads >= 2` every thread runs the whole search from the root
+//! Everything is generic over the backend and runs inside one `dispatch!` per thread. A stop
+//! flag, a node limit or a time limit stops the search cleanly (the call then returns
+//! [`SolveError::Interrupted`]). With `threads >= 2` every thread runs the whole search from the root
 //! and the threads share one lock-free transposition table (atomic words, XOR-verified
 //! entries); they spread over the tree by a simplified ABDADA: at a deep node below the root, a
 //! move other than the first (the first two at an expected CUT node, where the second move is
@@ -46,11 +46,18 @@ use bb_core::Square;
 use bb_simd::{Backend, specialize};
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+mod board_solve;
+mod calls;
 mod endgame;
+mod error;
 mod ordering;
 mod parallel;
+mod result;
 mod search;
 mod tt;
+
+pub use error::{Interrupted, SolveError};
+pub use result::{Bound, MoveScore, MovesSolution, Outcome, Solution, WindowSolution, WldSolution};
 
 use ordering::*;
 use parallel::*;
@@ -62,7 +69,9 @@ pub const SHALLOW: u32 = 7;
 
 const INF: i32 = 127;
 
-/// Stop conditions of a solve.
+/// Stop conditions and threads of a solve.
+///
+/// Build it with `..Limits::default()`: the `time` field exists only with the `std` feature.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits<'a> {
     /// Stop after about this many nodes (`u64::MAX`: no limit).
@@ -72,6 +81,10 @@ pub struct Limits<'a> {
     /// Threads (1: single thread; 2+: all threads search, sharing the table; `std` only). The
     /// node limit counts the nodes of all threads.
     pub threads: usize,
+    /// Stop after about this much wall time from the start of the call (checked every few
+    /// thousand nodes; `std` only).
+    #[cfg(feature = "std")]
+    pub time: Option<core::time::Duration>,
 }
 
 impl Default for Limits<'_> {
@@ -80,44 +93,25 @@ impl Default for Limits<'_> {
             max_nodes: u64::MAX,
             stop: None,
             threads: 1,
+            #[cfg(feature = "std")]
+            time: None,
         }
     }
 }
 
-/// The search stopped early (interrupt flag or node limit); no score is known.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Interrupted {
-    /// Nodes searched before stopping.
-    pub nodes: u64,
-}
-
-impl core::fmt::Display for Interrupted {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "search interrupted after {} nodes", self.nodes)
-    }
-}
-
-impl core::error::Error for Interrupted {}
-
-/// The result of an exact solve.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// Exact final disc difference for the player to move (empties to the winner).
-    pub score: i32,
-    /// A best move (`None` when the game is over; `Some(Move::Pass)` when the player must pass).
-    pub best: Option<Move>,
-    /// A principal variation, passes included, to the end of the game.
-    pub pv: Vec<Move>,
-    /// Nodes searched (the PV reconstruction is not counted).
-    pub nodes: u64,
-    /// Wall time (zero without the `std` feature).
-    pub time: core::time::Duration,
-}
-
-/// An exact endgame solver owning its transposition table(s).
+/// An exact endgame solver owning its transposition table, kept from one call to the next.
+///
+/// Every entry holds the bounds a search proved for its position, whatever the window of
+/// the call that found them, so a later call (another window, a position further along the
+/// game, another move of the same position) reuses them and returns the same scores as on a
+/// cleared table, with fewer nodes. [`Solver::clear`] empties the table: between unrelated
+/// problems, or for node counts that do not depend on what was solved before.
 pub struct Solver {
     tts: Vec<Tt>,
     bits: u32,
+    /// When the current call started and when its time limit ends.
+    #[cfg(feature = "std")]
+    clock: Option<(std::time::Instant, Option<std::time::Instant>)>,
 }
 
 impl core::fmt::Debug for Solver {
@@ -145,97 +139,95 @@ impl Solver {
         Solver {
             tts: alloc::vec![Tt::new(tt_bits)],
             bits: tt_bits,
+            #[cfg(feature = "std")]
+            clock: None,
         }
     }
 
-    /// Clears the transposition tables (between unrelated problems, for reproducible node counts):
-    /// a new generation makes every entry stale, so this is O(1) but for one full zeroing every
-    /// 65,535 calls.
+    /// Clears the transposition table (between unrelated problems, for reproducible node
+    /// counts): a new generation makes every entry stale, so this is O(1) but for one full
+    /// zeroing every 65,535 calls.
     pub fn clear(&mut self) {
         for t in &mut self.tts {
             t.clear();
         }
     }
 
-    /// Solves `board` exactly. The table is cleared first (node counts are reproducible).
-    ///
-    /// # Errors
-    /// [`Interrupted`] when the stop flag was raised or the node limit reached.
-    pub fn solve(&mut self, board: Board, limits: &Limits<'_>) -> Result<Solution, Interrupted> {
+    /// The start of a public call: rejects a board that is not a position, starts a new age
+    /// of the table's entries and the clock of the time limit.
+    fn start(&mut self, board: Board, limits: &Limits<'_>) -> Result<(), SolveError> {
+        board.validate().map_err(SolveError::InvalidBoard)?;
+        for t in &mut self.tts {
+            t.next_age();
+        }
         #[cfg(feature = "std")]
-        let t0 = std::time::Instant::now();
-        self.clear();
-        let backend = bb_simd::best_backend();
-        #[cfg(feature = "std")]
-        let res = if limits.threads >= 2 {
-            self.solve_threads(board, limits, backend)
-        } else {
-            self.solve_one(board, limits, backend)
-        };
+        {
+            let now = std::time::Instant::now();
+            self.clock = Some((now, limits.time.and_then(|t| now.checked_add(t))));
+        }
         #[cfg(not(feature = "std"))]
-        let res = self.solve_one(board, limits, backend);
+        let _ = limits;
+        Ok(())
+    }
+
+    /// Wall time since [`Solver::start`] (zero without `std`).
+    fn elapsed(&self) -> core::time::Duration {
         #[cfg(feature = "std")]
-        let res = res.map(|mut s| {
-            s.time = t0.elapsed();
-            s
-        });
-        res
+        if let Some((t0, _)) = self.clock {
+            return t0.elapsed();
+        }
+        core::time::Duration::ZERO
     }
 
-    /// Solves on a given backend (tests use this to cover every backend).
-    ///
-    /// # Errors
-    /// [`Interrupted`] as in [`Solver::solve`].
-    pub fn solve_on(
-        &mut self,
-        backend: bb_simd::AnyBackend,
-        board: Board,
-        limits: &Limits<'_>,
-    ) -> Result<Solution, Interrupted> {
-        self.clear();
-        self.solve_one(board, limits, backend)
-    }
-
-    fn solve_one(
+    /// One fail-soft search of `board` with window (`alpha`, `beta`) under `limits`: the
+    /// value and the nodes.
+    fn run(
         &mut self,
         board: Board,
+        alpha: i32,
+        beta: i32,
         limits: &Limits<'_>,
         backend: bb_simd::AnyBackend,
-    ) -> Result<Solution, Interrupted> {
-        let tt = &mut self.tts[0];
+    ) -> Result<(i32, u64), Interrupted> {
+        #[cfg(feature = "std")]
+        if limits.threads >= 2 {
+            return self.run_threads(board, alpha, beta, limits, backend);
+        }
+        let tt = &self.tts[0];
+        #[cfg(feature = "std")]
+        let deadline = self.clock.and_then(|c| c.1);
         bb_simd::dispatch!(backend, |b| {
-            let mut s = Search::new(b, &*tt, limits);
-            let score = s.root(board);
+            let mut s = Search::new(b, tt, limits);
+            #[cfg(feature = "std")]
+            {
+                s.deadline = deadline;
+            }
+            let v = s.root(board, alpha, beta);
             if s.stopped {
                 return Err(Interrupted { nodes: s.nodes });
             }
-            let mut pv = Vec::new();
-            s.pv(board, score, &mut pv);
-            Ok(Solution {
-                score,
-                best: pv.first().copied(),
-                pv,
-                nodes: s.nodes,
-                time: core::time::Duration::ZERO,
-            })
+            Ok((v, s.nodes))
         })
     }
 
     /// All threads search the whole tree (ABDADA deferral, shared table); the first to finish
-    /// the root gives the score and stops the others.
+    /// the root gives the value and stops the others.
     #[cfg(feature = "std")]
-    fn solve_threads(
+    fn run_threads(
         &mut self,
         board: Board,
+        alpha: i32,
+        beta: i32,
         limits: &Limits<'_>,
         backend: bb_simd::AnyBackend,
-    ) -> Result<Solution, Interrupted> {
+    ) -> Result<(i32, u64), Interrupted> {
         let busy = Busy::new(14);
         let root_alpha = core::sync::atomic::AtomicI32::new(-INF);
         let done = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
         let score = std::sync::Mutex::new(None);
         let tt = &self.tts[0];
+        let deadline = self.clock.and_then(|c| c.1);
         std::thread::scope(|sc| {
             for _ in 0..limits.threads {
                 let (busy, done, nodes, score, root_alpha) =
@@ -243,6 +235,7 @@ impl Solver {
                 sc.spawn(move || {
                     bb_simd::dispatch!(backend, |b| {
                         let mut s = Search::new(b, tt, limits);
+                        s.deadline = deadline;
                         s.shared = Some(Shared {
                             busy,
                             done,
@@ -251,7 +244,7 @@ impl Solver {
                             root_n: (!(board.p | board.o)).count_ones(),
                             root_alpha,
                         });
-                        let v = s.root(board);
+                        let v = s.root(board, alpha, beta);
                         nodes.fetch_add(s.nodes - s.reported, Ordering::Relaxed);
                         if !s.stopped {
                             done.store(true, Ordering::Relaxed);
@@ -264,23 +257,34 @@ impl Solver {
         });
         let total = nodes.load(Ordering::Relaxed);
         let score = score.into_inner().unwrap_or_else(|e| e.into_inner());
-        let Some(score) = score else {
-            return Err(Interrupted { nodes: total });
-        };
+        match score {
+            Some(v) => Ok((v, total)),
+            None => Err(Interrupted { nodes: total }),
+        }
+    }
+
+    /// A principal variation of `board` whose exact score is `score` (from the table; the
+    /// searches it needs are not counted and not limited: with the table just filled by the
+    /// solve they are a few nodes a move).
+    fn pv_of(&self, board: Board, score: i32, backend: bb_simd::AnyBackend) -> Vec<Move> {
         let tt = &self.tts[0];
-        let pv = bb_simd::dispatch!(backend, |b| {
+        bb_simd::dispatch!(backend, |b| {
             let lim = Limits::default();
             let mut s = Search::new(b, tt, &lim);
             let mut pv = Vec::new();
             s.pv(board, score, &mut pv);
             pv
-        });
-        Ok(Solution {
-            score,
-            best: pv.first().copied(),
-            pv,
-            nodes: total,
-            time: core::time::Duration::ZERO,
+        })
+    }
+
+    /// A move of `board` whose score is at least `v` (its score is proven `>= v`), the
+    /// table's move tried first.
+    fn move_reaching(&self, board: Board, v: i32, backend: bb_simd::AnyBackend) -> Option<Move> {
+        let tt = &self.tts[0];
+        bb_simd::dispatch!(backend, |b| {
+            let lim = Limits::default();
+            let mut s = Search::new(b, tt, &lim);
+            s.move_reaching(board, v)
         })
     }
 }
@@ -309,7 +313,9 @@ mod tests {
         };
         let before = UNWINDS.load(Ordering::Relaxed);
         for b in boards {
+            solver.clear();
             let want = solver.solve(b, &Limits::default()).unwrap().score;
+            solver.clear();
             assert_eq!(solver.solve(b, &two).unwrap().score, want, "{b}");
         }
         assert!(

@@ -127,6 +127,13 @@ impl<'a, B: Backend> Search<'a, B> {
             if total >= self.max_nodes || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 self.stopped = true;
             }
+            #[cfg(feature = "std")]
+            if self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                self.stopped = true;
+            }
             if !self.stopped {
                 self.abandon_settled(n);
             }

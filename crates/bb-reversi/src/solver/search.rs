@@ -31,6 +31,9 @@ pub(super) struct Search<'a, B: Backend> {
     pub(super) unwind: Option<(u32, i32)>,
     /// Whether the next deep node entered is expected to be a CUT node (set by its parent).
     pub(super) next_cut: bool,
+    /// When to stop (the time limit).
+    #[cfg(feature = "std")]
+    pub(super) deadline: Option<std::time::Instant>,
 }
 
 #[inline(always)]
@@ -53,6 +56,8 @@ impl<'a, B: Backend> Search<'a, B> {
             open: [(0, 0, 0, 0); 64],
             unwind: None,
             next_cut: false,
+            #[cfg(feature = "std")]
+            deadline: None,
         }
     }
 
@@ -424,7 +429,7 @@ impl<'a, B: Backend> Search<'a, B> {
                 return;
             }
         }
-        let k = usize::from(t.load(i + 1).empties < t.load(i).empties);
+        let k = usize::from(t.worth(&t.load(i + 1)) < t.worth(&t.load(i)));
         t.save(
             i + k,
             Entry {
@@ -434,6 +439,7 @@ impl<'a, B: Backend> Search<'a, B> {
                 upper,
                 mv,
                 empties: n as u8,
+                age: t.age,
             },
         );
     }
@@ -447,10 +453,56 @@ impl<'a, B: Backend> Search<'a, B> {
             .map(|e| u32::from(e.mv))
     }
 
-    /// The exact score with window (-64, 64), root pass handled.
-    pub(super) fn root(&mut self, board: Board) -> i32 {
+    /// The legal moves `moves` of (`p`, `o`), the table's move first.
+    fn table_move_first(&self, p: u64, o: u64, moves: u64) -> ([u32; 32], usize) {
+        let first = self.tt_move(p, o).filter(|x| moves & (1 << x) != 0);
+        let mut order = [0u32; 32];
+        let mut len = 0;
+        if let Some(x) = first {
+            order[0] = x;
+            len = 1;
+        }
+        let mut m = moves;
+        while m != 0 {
+            let x = m.trailing_zeros();
+            m &= m - 1;
+            if Some(x) != first && len < 32 {
+                order[len] = x;
+                len += 1;
+            }
+        }
+        (order, len)
+    }
+
+    /// A move of `board` whose score is proven at least `v` by a null-window search of each
+    /// child (the table's move first); a pass when the player must pass; `None` when the game
+    /// is over or no move reaches `v`. The nodes are not counted.
+    pub(super) fn move_reaching(&mut self, board: Board, v: i32) -> Option<Move> {
+        let saved = self.nodes;
+        let (p, o) = (board.p, board.o);
+        let moves = crate::mobility::mobility(self.b, p, o);
+        if moves == 0 {
+            return (crate::mobility::mobility(self.b, o, p) != 0).then_some(Move::Pass);
+        }
+        let n = (!(p | o)).count_ones();
+        let (order, len) = self.table_move_first(p, o, moves);
+        let mut found = None;
+        for &x in &order[..len] {
+            let f = self.flip(x, p, o);
+            let (np, no) = (o ^ f, p | f | (1 << x));
+            if self.search(np, no, -v, -v + 1, n - 1) <= -v {
+                found = Some(Move::Play(sq(x)));
+                break;
+            }
+        }
+        self.nodes = saved;
+        found
+    }
+
+    /// The fail-soft score of `board` for the window (`alpha`, `beta`), root pass handled.
+    pub(super) fn root(&mut self, board: Board, alpha: i32, beta: i32) -> i32 {
         let n = (!(board.p | board.o)).count_ones();
-        self.search(board.p, board.o, -64, 64, n)
+        self.search(board.p, board.o, alpha, beta, n)
     }
 
     /// Reconstructs a principal variation of `score` from `board`.
@@ -468,22 +520,7 @@ impl<'a, B: Backend> Search<'a, B> {
                 continue;
             }
             let n = (!(p | o)).count_ones();
-            let first = self.tt_move(p, o).filter(|x| moves & (1 << x) != 0);
-            let mut order = [0u32; 32];
-            let mut len = 0;
-            if let Some(x) = first {
-                order[0] = x;
-                len = 1;
-            }
-            let mut m = moves;
-            while m != 0 {
-                let x = m.trailing_zeros();
-                m &= m - 1;
-                if Some(x) != first && len < 32 {
-                    order[len] = x;
-                    len += 1;
-                }
-            }
+            let (order, len) = self.table_move_first(p, o, moves);
             let mut found = None;
             for &x in &order[..len] {
                 let f = self.flip(x, p, o);

@@ -11,6 +11,8 @@ pub(super) struct Entry {
     pub(super) upper: i8,
     pub(super) mv: u8,
     pub(super) empties: u8,
+    /// The search (one call of a [`Solver`] method) that last wrote the entry.
+    pub(super) age: u8,
 }
 
 pub(super) const NO_MOVE: u8 = 64;
@@ -19,13 +21,18 @@ pub(super) const NO_MOVE: u8 = 64;
 /// without locks: each entry is three atomic words (`p ^ data`, `o ^ data`, `data`), so a torn
 /// write never matches a position (the "lockless hashing" XOR trick).
 ///
-/// Entries carry the generation of the solve that wrote them; [`Tt::clear`] starts a new
-/// generation instead of zeroing the table (4 ms per solve for 2^21 entries), and entries of
-/// older generations read as empty.
+/// Entries carry the generation of the table that wrote them; [`Tt::clear`] starts a new
+/// generation instead of zeroing the table (4 ms for 2^21 entries), and entries of older
+/// generations read as empty. Entries also carry the age of the search (one call of a
+/// [`Solver`] method) that wrote them: every call is a new age ([`Tt::next_age`]), entries of
+/// older ages stay valid (their bounds are facts about the position, whatever window found
+/// them) but are the first to be replaced, so that a long sequence of solves does not fill
+/// the table with positions no longer reached.
 pub(super) struct Tt {
     pub(super) e: Vec<[AtomicU64; 3]>,
     pub(super) mask: usize,
     pub(super) generation: u16,
+    pub(super) age: u8,
 }
 
 /// What [`Tt::load`] returns for an empty or stale slot: no position has `p & o != 0`.
@@ -36,6 +43,7 @@ pub(super) const STALE: Entry = Entry {
     upper: 64,
     mv: NO_MOVE,
     empties: 0,
+    age: 0,
 };
 
 impl Tt {
@@ -49,6 +57,24 @@ impl Tt {
             e,
             mask: (n - 1) & !1,
             generation: 1,
+            age: 0,
+        }
+    }
+    /// Starts a new search: entries written before become the first to be replaced.
+    pub(super) fn next_age(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+    /// How much the entry is worth keeping (the lower of a bucket's two is replaced): an
+    /// empty or stale slot nothing, an entry of an earlier search less than one of this
+    /// search, then more empties (a bigger subtree) more.
+    #[inline(always)]
+    pub(super) fn worth(&self, e: &Entry) -> u32 {
+        if e.p & e.o != 0 {
+            0
+        } else if e.age == self.age {
+            128 + u32::from(e.empties)
+        } else {
+            1 + u32::from(e.empties)
         }
     }
     /// Makes every entry stale; zeroes the table only when the generation counter wraps.
@@ -75,6 +101,7 @@ impl Tt {
             upper: (d >> 8) as u8 as i8,
             mv: (d >> 16) as u8,
             empties: (d >> 24) as u8,
+            age: (d >> 48) as u8,
         }
     }
     #[inline(always)]
@@ -83,7 +110,8 @@ impl Tt {
             | u64::from(e.upper as u8) << 8
             | u64::from(e.mv) << 16
             | u64::from(e.empties) << 24
-            | u64::from(self.generation) << 32;
+            | u64::from(self.generation) << 32
+            | u64::from(self.age) << 48;
         let w = &self.e[i];
         w[2].store(d, Ordering::Relaxed);
         w[0].store(e.p ^ d, Ordering::Relaxed);
