@@ -30,10 +30,9 @@
 //! ```
 
 use crate::position::zobrist;
-use crate::{Color, Draw, Move, MoveKind, Outcome, Piece, Position, UciError};
+use crate::{Color, Draw, IllegalMove, Move, MoveKind, Outcome, Piece, Position, UciError};
 use alloc::vec::Vec;
 use bb_core::attacks;
-use core::fmt;
 
 /// A game: the start position, the moves played, and every position since, for undo and for
 /// repetition.
@@ -63,34 +62,6 @@ pub struct Game {
     keys: Vec<u64>,
     moves: Vec<Move>,
 }
-
-/// Why [`Game::try_play`] refused a move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct PlayError {
-    mv: Move,
-}
-
-impl PlayError {
-    /// The refused move.
-    #[must_use]
-    pub fn mv(&self) -> Move {
-        self.mv
-    }
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "illegal move: {} to {} ({:?}) is not a legal move of the position",
-            self.mv.from(),
-            self.mv.to(),
-            self.mv.kind()
-        )
-    }
-}
-
-impl core::error::Error for PlayError {}
 
 /// `pos.key()`, without the en-passant square when the key holds it but no legal move
 /// captures en passant (see the module documentation).
@@ -189,7 +160,8 @@ impl Game {
     /// Plays `mv` if it is legal in the current position; otherwise changes nothing.
     ///
     /// # Errors
-    /// [`PlayError`] when `mv` is not one of [`Position::legal_moves`].
+    /// [`IllegalMove`] when [`Position::is_legal`] refuses `mv` (any 16-bit value is checked
+    /// without generating the move list).
     ///
     /// ```
     /// use bb_chess::{Game, Move, MoveKind, Square};
@@ -198,12 +170,12 @@ impl Game {
     /// assert!(game.try_play(Move::new(Square::E2, Square::E4, MoveKind::Normal)).is_ok());
     /// assert_eq!(game.moves().len(), 1);
     /// ```
-    pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
-        if self.current.legal_moves().contains(&mv) {
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if self.current.is_legal(mv) {
             self.play(mv);
             Ok(())
         } else {
-            Err(PlayError { mv })
+            Err(IllegalMove(mv))
         }
     }
 

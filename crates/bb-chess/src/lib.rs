@@ -4,6 +4,61 @@
 //! set of [`bb_simd`] (re-exported, with [`bb_core`]: this crate is the only dependency an
 //! engine needs).
 //!
+//! # An engine author's walk-through
+//!
+//! Parse a FEN, loop over the legal moves, check a move from a hash table before trusting it,
+//! order captures by static exchange, read and write SAN, and ask a game whether it is over:
+//!
+//! ```
+//! use bb_chess::{Game, Move, MoveKind, Outcome, Position};
+//!
+//! // Kiwipete: a FEN in, the legal moves out.
+//! let pos: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+//!     .parse()
+//!     .unwrap();
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves.len(), 48);
+//!
+//! // A hash-table move is 16 bits that may come from another position (or a collision):
+//! // check it before playing it. `play` trusts its move; `is_legal` and `try_play` do not.
+//! let from_table = Move::from_bits(0xBEEF);
+//! assert!(!pos.is_legal(from_table));
+//! assert!(pos.try_play(from_table).is_err());
+//! let hash_move = moves[0];
+//! assert!(pos.is_legal(hash_move));
+//!
+//! // Captures first, the best static exchange first; `see_ge` prunes losing ones cheaply.
+//! let mut captures: Vec<Move> = moves
+//!     .iter()
+//!     .copied()
+//!     .filter(|m| {
+//!         m.kind() == MoveKind::EnPassant
+//!             || (m.kind() != MoveKind::Castle && pos.piece_at(m.to()).is_some())
+//!     })
+//!     .collect();
+//! captures.sort_by_key(|&m| -pos.see(m));
+//! let best = captures[0];
+//! assert!(pos.see_ge(best, 0));
+//!
+//! // SAN both ways: what a GUI, a PGN or a test suite speaks.
+//! let bxa6 = pos.parse_san("Bxa6").unwrap();
+//! assert_eq!(pos.san(bxa6).to_string(), "Bxa6");
+//!
+//! // A game keeps the history that repetition needs; `outcome` says when it is over.
+//! let mut game = Game::startpos();
+//! for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+//!     game.play_uci(uci).unwrap();
+//! }
+//! assert!(matches!(game.outcome(), Some(Outcome::Checkmate { .. })));
+//! let mut shuffle = Game::startpos();
+//! for _ in 0..2 {
+//!     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+//!         shuffle.play_uci(uci).unwrap();
+//!     }
+//! }
+//! assert!(shuffle.is_threefold_repetition() && shuffle.can_claim_draw());
+//! ```
+//!
 //! # Writing a search
 //!
 //! Write the search generic over a [`Backend`] token inside [`specialize!`], call the token
@@ -30,9 +85,9 @@
 //! ```
 //!
 //! Outside the search, the calls without a token choose the backend themselves
-//! ([`bb_simd::auto!`]; a `BB_BACKEND` that names a backend this CPU lacks makes the first
-//! dispatch panic, so programs call [`bb_simd::try_best_backend`] once at start-up to report
-//! it instead):
+//! ([`bb_simd::auto!`]; a `BB_BACKEND` that names no backend, or one this CPU lacks, is
+//! reported once on stderr and ignored; programs that prefer to refuse it call
+//! [`bb_simd::try_best_backend`] once at start-up):
 //!
 //! ```
 //! use bb_chess::{Bitboard, Position, Square, rook_attacks};
@@ -83,7 +138,7 @@ pub use bb_core::{self, Bitboard, File, Rank, Square};
 pub use bb_simd::{self, AnyBackend, Backend, Scalar, auto, dispatch, specialize};
 pub use color::Color;
 #[cfg(feature = "alloc")]
-pub use game::{Game, PlayError};
+pub use game::Game;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveKind, UciError};
 pub use outcome::{Draw, Outcome};

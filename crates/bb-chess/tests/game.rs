@@ -276,7 +276,7 @@ fn random_games_with_shuffles_agree_with_the_reference() {
                     }
                     Err(e) => {
                         assert!(!legal.contains(&mv), "{mv:?} in {}", pos.to_fen());
-                        assert_eq!(e.mv(), mv);
+                        assert_eq!(e.0, mv);
                         refused += 1;
                     }
                 }
@@ -327,7 +327,7 @@ fn try_play_and_play_uci_refuse_illegal_moves() {
         Move::new(Square::E2, Square::E4, MoveKind::PromoteQueen),
     ] {
         let err = game.try_play(mv).unwrap_err();
-        assert_eq!(err.mv(), mv);
+        assert_eq!(err.0, mv);
         assert!(!err.to_string().is_empty());
     }
     assert!(game.play_uci("e2e5").is_err());

@@ -3,10 +3,10 @@
 //! calls must give the scores a cleared table gives.
 
 use bb_core::rng::Rng;
-use bb_reversi::{Board, BoardError};
 use bb_reversi::game::{BoardExt, Move};
 use bb_reversi::obf::{Problem, parse_file};
 use bb_reversi::solver::{Bound, Limits, Outcome, SolveError, Solver};
+use bb_reversi::{Board, BoardError};
 
 /// Positions with `empties` empty squares from seeded random play-outs.
 fn positions(seed: u64, empties: u32, count: usize) -> Vec<Board> {
