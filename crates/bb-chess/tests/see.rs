@@ -205,11 +205,15 @@ impl WithBackend for AgainstReference {
 
 #[test]
 fn see_matches_reference_on_random_positions_on_every_backend() {
-    let positions = random_positions(sliders_common::scaled(40), 0x5ee_0001);
+    let n = sliders_common::scaled(40);
+    let positions = random_positions(n, 0x5ee_0001);
     for (backend, (moves, nonzero)) in for_each_backend(AgainstReference(positions)) {
-        // Enough moves, and enough of them non-trivial exchanges, for the check to mean something.
-        assert!(moves > 500, "{backend}: {moves} moves");
-        assert!(nonzero > moves / 10, "{backend}: {nonzero} of {moves}");
+        // Enough moves, and enough of them non-trivial exchanges, for the check to mean
+        // something: at full scale (the host and native lanes; emulated lanes run a tenth).
+        if n >= 40 {
+            assert!(moves > 500, "{backend}: {moves} moves");
+            assert!(nonzero > moves / 10, "{backend}: {nonzero} of {moves}");
+        }
     }
 }
 
