@@ -73,6 +73,42 @@ fn counters_optional() {
     assert_eq!((p.halfmove_clock(), p.fullmove_number()), (0, 1));
 }
 
+/// The full-move number as shakmaty (the oracle) reads it: a 0 becomes 1, the rest stays.
+/// Every position of the suites, with the number replaced by each of a few values, must read
+/// the same here and write a FEN whose number shakmaty reads back unchanged.
+#[test]
+fn fullmove_zero_reads_as_one_like_shakmaty() {
+    let (entries, _) = common::load("perftsuite.epd");
+    for e in entries.iter().take(40) {
+        let fields: Vec<&str> = e.fen.split_ascii_whitespace().collect();
+        for number in ["0", "00", "1", "2", "9", "100", "65535"] {
+            let fen = format!("{} {} {}", fields[..4].join(" "), fields[4], number);
+            let want = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+                .unwrap()
+                .as_setup()
+                .fullmoves
+                .get();
+            let pos = Position::from_fen(&fen).unwrap();
+            assert_eq!(u32::from(pos.fullmove_number()), want, "{fen}");
+            let out = pos.to_fen();
+            let back = shakmaty::fen::Fen::from_ascii(out.as_bytes()).unwrap();
+            assert_eq!(back.as_setup().fullmoves.get(), want, "{fen} -> {out}");
+            assert!(out.ends_with(&format!(" {want}")), "{fen} -> {out}");
+        }
+    }
+    // Four fields: the counters default to 0 and 1, as shakmaty's do.
+    let short = "4k3/8/8/8/8/8/8/4K3 b - -";
+    let s = shakmaty::fen::Fen::from_ascii(short.as_bytes()).unwrap();
+    let p = Position::from_fen(short).unwrap();
+    assert_eq!(
+        (
+            u32::from(p.fullmove_number()),
+            u32::from(p.halfmove_clock())
+        ),
+        (s.as_setup().fullmoves.get(), s.as_setup().halfmoves)
+    );
+}
+
 fn error(fen: &str) -> (FenField, FenErrorKind) {
     let e = Position::from_fen(fen).unwrap_err();
     assert!(!e.to_string().is_empty());

@@ -17,6 +17,17 @@
 //! positions and Shredder-FEN letters when [`Position::is_chess960`] is set, which parsing sets
 //! when the input used file letters or when a castling king or rook stands off its standard
 //! square.
+//!
+//! The counters are decimal numbers below 65536. A full-move number of 0, which some programs
+//! write (`... 0 0`), is read as 1, the number of the first move, so that every parsed position
+//! writes a FEN that other readers accept (shakmaty does the same; cozy-chess refuses it):
+//!
+//! ```
+//! use bb_chess::Position;
+//! let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 0").unwrap();
+//! assert_eq!(pos.fullmove_number(), 1);
+//! assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+//! ```
 
 use super::{CastleSide, CastlingRights, Color, Piece, Position};
 use bb_core::{File, Rank, Square};
@@ -224,7 +235,8 @@ fn parse_u16(s: &str, field: FenField) -> Result<u16, FenError> {
 }
 
 impl Position {
-    /// Parses a FEN (4 to 6 fields; missing counters default to `0 1`).
+    /// Parses a FEN (4 to 6 fields; missing counters default to `0 1`; a full-move number of 0
+    /// is read as 1).
     ///
     /// ```
     /// use bb_chess::Position;
@@ -364,8 +376,10 @@ impl Position {
         } else {
             0
         };
+        // Move numbers start at 1; a 0 is read as the first move rather than refused, since
+        // programs that write it mean the start of the game.
         let fullmove = if n > 5 {
-            parse_u16(parts[5], FenField::FullmoveNumber)?
+            parse_u16(parts[5], FenField::FullmoveNumber)?.max(1)
         } else {
             1
         };
