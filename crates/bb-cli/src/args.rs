@@ -10,6 +10,7 @@
 
 use bb_reversi::perft::Convention;
 use bb_simd::Isa;
+use clap::builder::{PathBufValueParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -90,7 +91,7 @@ pub struct BenchArgs {
     pub wall: bool,
     /// Also draw the results as an SVG bar chart into FILE: for each kernel, one bar per
     /// variant and backend, throughput and latency.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = PathBufValueParser::new().try_map(output_file))]
     pub svg: Option<PathBuf>,
 }
 
@@ -126,9 +127,9 @@ pub struct PerftLimits {
     /// Stop after about N leaves: no sub-tree is started once N leaves are counted (the tree
     /// is cut into sub-trees a few plies below the root). The count is then partial, reported
     /// as stopped, and --expect is not checked.
-    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = max_leaves)]
     pub max_nodes: Option<u64>,
-    /// Stop after about SECONDS (a decimal number): no sub-tree is started after that time.
+    /// Stop after about SECONDS (a decimal number, above 0 and at most 1e9): no sub-tree is started after that time.
     /// The count is then partial, reported as stopped, and --expect is not checked.
     #[arg(long, allow_hyphen_values = true, value_name = "SECONDS", value_parser = seconds)]
     pub time: Option<Duration>,
@@ -139,7 +140,7 @@ pub struct PerftLimits {
 pub struct PerftChessArgs {
     /// Plies to search, 0..=10 (0 counts the position itself; 10 from the start position is
     /// 7e13 leaves, a day and a half on one core).
-    #[arg(value_name = "DEPTH", value_parser = depth::<10>)]
+    #[arg(value_name = "DEPTH", allow_negative_numbers = true, value_parser = depth::<10>)]
     pub depth: u32,
     /// The position in FEN (quote it); default: the start position. Chess960 castling rights
     /// in X-FEN or Shredder-FEN are recognised.
@@ -148,7 +149,7 @@ pub struct PerftChessArgs {
     /// Check every line of an EPD perft suite (`FEN ;D1 20 ;D2 400 ...`): each position is
     /// counted to the deepest listed depth not above DEPTH and compared with the listed count
     /// (exit status 1 on a mismatch).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "divide", "expect", "max_nodes", "time"])]
+    #[arg(long, value_name = "FILE", value_parser = PathBufValueParser::new().try_map(epd_file), conflicts_with_all = ["fen", "divide", "expect", "max_nodes", "time"])]
     pub epd: Option<PathBuf>,
     /// Count on the byteboard position (a mailbox with incrementally updated attack tables)
     /// instead of the bitboard one.
@@ -161,7 +162,7 @@ pub struct PerftChessArgs {
     #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1", value_parser = threads)]
     pub threads: usize,
     /// Compare the total with NODES; exit status 1 when it differs.
-    #[arg(long, allow_hyphen_values = true, value_name = "NODES")]
+    #[arg(long, allow_hyphen_values = true, value_name = "NODES", value_parser = expect)]
     pub expect: Option<u64>,
     /// Node and time limits.
     #[command(flatten)]
@@ -194,7 +195,7 @@ impl From<ConventionArg> for Convention {
 #[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct PerftReversiArgs {
     /// Plies to search, 0..=18 (18 is about 3e15 leaves, a month on one core).
-    #[arg(value_name = "DEPTH", value_parser = depth::<18>)]
+    #[arg(value_name = "DEPTH", allow_negative_numbers = true, value_parser = depth::<18>)]
     pub depth: u32,
     /// Which leaves count: they differ from depth 9 on, where the first games end and the
     /// first passes happen.
@@ -204,7 +205,7 @@ pub struct PerftReversiArgs {
     #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1", value_parser = threads)]
     pub threads: usize,
     /// Compare the total with NODES; exit status 1 when it differs.
-    #[arg(long, allow_hyphen_values = true, value_name = "NODES")]
+    #[arg(long, allow_hyphen_values = true, value_name = "NODES", value_parser = expect)]
     pub expect: Option<u64>,
     /// Node and time limits.
     #[command(flatten)]
@@ -218,7 +219,7 @@ pub struct SolveArgs {
     /// to move (X or O), then optionally `; MOVE:score;` per move, best first (the FFO test
     /// suite format), and a `% comment`, whose text is the problem's id. Empty lines and lines
     /// starting with % or # are skipped.
-    #[arg(value_name = "FILE.obf")]
+    #[arg(value_name = "FILE.obf", value_parser = PathBufValueParser::new().try_map(obf_file))]
     pub file: PathBuf,
     /// Search with N threads sharing one transposition table, 1 to 4 x the CPU count.
     #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1", value_parser = threads)]
@@ -226,13 +227,13 @@ pub struct SolveArgs {
     /// A transposition table of 2^B entries of 24 bytes, 10..=30: 21 (the default) is 48 MiB,
     /// 24 is 384 MiB, 27 is 3 GiB, 30 is 24 GiB. A table larger than half the memory this
     /// machine has available is refused.
-    #[arg(long, allow_hyphen_values = true, value_name = "B", default_value = "21", value_parser = clap::value_parser!(u32).range(10..=30))]
+    #[arg(long, allow_hyphen_values = true, value_name = "B", default_value = "21", value_parser = tt_bits)]
     pub tt_bits: u32,
     /// Stop a problem after about N nodes (all threads together); it is reported as stopped
     /// (no score) and the next one starts.
-    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = max_solve_nodes)]
     pub max_nodes: Option<u64>,
-    /// Stop a problem after SECONDS (a decimal number); it is reported as stopped (no score)
+    /// Stop a problem after SECONDS (a decimal number, above 0 and at most 1e9); it is reported as stopped (no score)
     /// and the next one starts.
     #[arg(long, allow_hyphen_values = true, value_name = "SECONDS", value_parser = seconds)]
     pub time: Option<Duration>,
@@ -263,42 +264,204 @@ pub fn max_threads() -> usize {
     4 * std::thread::available_parallelism().map_or(1, usize::from)
 }
 
-fn threads(s: &str) -> Result<usize, String> {
-    let max = max_threads();
-    s.parse()
-        .ok()
-        .filter(|n| (1..=max).contains(n))
-        .ok_or(format!("not in 1..={max} (4 x the {} CPUs here)", max / 4))
-}
+/// A value an option's parser refuses: the whole message, which names the option, the value and
+/// what is accepted ([`one_line`] prints it as it is).
+#[derive(Debug)]
+pub struct Refused(pub String);
 
-fn depth<const MAX: u32>(s: &str) -> Result<u32, String> {
-    let d: u32 = s.parse().map_err(|_| "not a number".to_owned())?;
-    if d > MAX {
-        return Err(format!(
-            "beyond what finishes in days or weeks (at most {MAX})"
-        ));
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
-    Ok(d)
 }
 
-fn seconds(s: &str) -> Result<Duration, String> {
-    s.parse::<f64>()
-        .ok()
-        .and_then(|x| Duration::try_from_secs_f64(x).ok())
-        .filter(|d| !d.is_zero())
-        .ok_or("not a positive number of seconds".to_owned())
+impl std::error::Error for Refused {}
+
+/// The value as the message quotes it: as typed, in quotes when it is empty or has spaces.
+fn shown(s: &str) -> String {
+    if s.is_empty() || s.contains(char::is_whitespace) {
+        format!("{s:?}")
+    } else {
+        s.to_owned()
+    }
 }
 
-fn non_empty(s: &str) -> Result<String, String> {
+/// A whole number in `min..=max` for the option `name`; `what` names the unit and the bounds
+/// for the message. Values beyond `u64` are reported as above the maximum, not as "not a number".
+fn whole(s: &str, name: &str, min: u64, max: u64, what: &str) -> Result<u64, Refused> {
+    let refuse = |why: String| Err(Refused(format!("{why}; {name} is {what}")));
+    let digits = s.strip_prefix('+').unwrap_or(s);
     if s.is_empty() {
-        Err("the text is empty".to_owned())
+        return refuse(format!("{name} is empty"));
+    }
+    if let Some(rest) = s.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+    {
+        return refuse(format!("{name} {s} is negative"));
+    }
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return refuse(format!("{name} {} is not a whole number", shown(s)));
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n > max => refuse(format!("{name} {s} is above the maximum {max}")),
+        Err(_) => refuse(format!("{name} {s} is above the maximum {max}")),
+        Ok(n) if n < min => refuse(format!("{name} {s} is below the minimum {min}")),
+        Ok(n) => Ok(n),
+    }
+}
+
+fn threads(s: &str) -> Result<usize, Refused> {
+    let max = max_threads();
+    let what = format!(
+        "a whole number from 1 to {max} (4 x the {} CPUs here)",
+        max / 4
+    );
+    let n = whole(s, "--threads", 1, max as u64, &what)?;
+    // `n <= max`, which is a usize.
+    Ok(usize::try_from(n).unwrap_or(max))
+}
+
+fn depth<const MAX: u32>(s: &str) -> Result<u32, Refused> {
+    let what = format!("a whole number of plies from 0 to {MAX}");
+    let d = whole(s, "depth", 0, u64::from(MAX), &what)?;
+    Ok(u32::try_from(d).unwrap_or(MAX))
+}
+
+fn max_leaves(s: &str) -> Result<u64, Refused> {
+    whole(
+        s,
+        "--max-nodes",
+        1,
+        u64::MAX,
+        &format!("a whole number of leaves from 1 to {}", u64::MAX),
+    )
+}
+
+fn max_solve_nodes(s: &str) -> Result<u64, Refused> {
+    whole(
+        s,
+        "--max-nodes",
+        1,
+        u64::MAX,
+        &format!("a whole number of nodes from 1 to {}", u64::MAX),
+    )
+}
+
+fn expect(s: &str) -> Result<u64, Refused> {
+    whole(
+        s,
+        "--expect",
+        0,
+        u64::MAX,
+        &format!("a whole number of leaves from 0 to {}", u64::MAX),
+    )
+}
+
+fn tt_bits(s: &str) -> Result<u32, Refused> {
+    let b = whole(
+        s,
+        "--tt-bits",
+        10,
+        30,
+        "a whole number from 10 to 30 (a table of 2^B entries of 24 bytes)",
+    )?;
+    Ok(u32::try_from(b).unwrap_or(30))
+}
+
+/// The largest `--time`, in seconds: about 31 years, far beyond any run, and small enough that
+/// a deadline computed from it never overflows the clock.
+pub const MAX_SECONDS: f64 = 1e9;
+
+fn seconds(s: &str) -> Result<Duration, Refused> {
+    let refuse = |why: String| {
+        Err(Refused(format!(
+            "{why}; --time is a decimal number of seconds above 0 and at most 1e9 (1.5, 0.25, 60)"
+        )))
+    };
+    if s.is_empty() {
+        return refuse("--time is empty".to_owned());
+    }
+    let Ok(x) = s.parse::<f64>() else {
+        return refuse(format!("--time {} is not a number", shown(s)));
+    };
+    if x.is_nan() {
+        refuse(format!("--time {s} is not a number"))
+    } else if x > MAX_SECONDS {
+        refuse(format!("--time {s} is above the maximum 1e9"))
+    } else if x <= 0.0 {
+        refuse(format!("--time {s} is not positive"))
+    } else {
+        // Below a nanosecond rounds to the smallest limit rather than to none.
+        Ok(Duration::from_secs_f64(x).max(Duration::from_nanos(1)))
+    }
+}
+
+fn non_empty(s: &str) -> Result<String, Refused> {
+    if s.is_empty() {
+        Err(Refused(
+            "--filter is empty; it takes part of a kernel or variant name (popcount, avx2)"
+                .to_owned(),
+        ))
     } else {
         Ok(s.to_owned())
     }
 }
 
-fn isa(s: &str) -> Result<Isa, String> {
-    s.parse::<Isa>().map_err(|e| e.to_string())
+fn isa(s: &str) -> Result<Isa, Refused> {
+    s.parse::<Isa>()
+        .map_err(|e| Refused(format!("--backend {}: {e}", shown(s))))
+}
+
+/// An input file that exists and is not a directory (reading it can still fail, reported by the
+/// command with the file's name).
+fn input_file(p: PathBuf, name: &str, what: &str) -> Result<PathBuf, Refused> {
+    let refuse = |why: &str| {
+        Err(Refused(format!(
+            "{name} {}: {why}; {name} is {what}",
+            p.display()
+        )))
+    };
+    match std::fs::metadata(&p) {
+        Ok(m) if m.is_dir() => refuse("a directory, not a file"),
+        // A pipe (`cat f | bb solve /dev/stdin`) is read to its end like a file; a device such
+        // as /dev/zero would be read without end.
+        Ok(m) if m.is_file() || is_fifo(&m) => Ok(p),
+        Ok(_) => refuse("a device, not a file"),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => refuse("no such file"),
+        Err(e) => refuse(&e.to_string()),
+    }
+}
+
+#[cfg(unix)]
+fn is_fifo(m: &std::fs::Metadata) -> bool {
+    std::os::unix::fs::FileTypeExt::is_fifo(&m.file_type())
+}
+
+#[cfg(not(unix))]
+fn is_fifo(_: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// An output file: any path but a directory (creating it can still fail, reported by the
+/// command with the path).
+fn output_file(p: PathBuf) -> Result<PathBuf, Refused> {
+    if p.is_dir() {
+        Err(Refused(format!(
+            "--svg {}: a directory, not a file; --svg is the path of the SVG file to write",
+            p.display()
+        )))
+    } else {
+        Ok(p)
+    }
+}
+
+fn epd_file(p: PathBuf) -> Result<PathBuf, Refused> {
+    input_file(p, "--epd", "an EPD perft suite file (`FEN ;D1 20 ;D2 400`)")
+}
+
+fn obf_file(p: PathBuf) -> Result<PathBuf, Refused> {
+    input_file(p, "FILE.obf", "an OBF file of problems, one a line")
 }
 
 /// A clap error as one line (without the `bb: ` prefix): what is wrong, a suggestion when clap
@@ -341,6 +504,23 @@ pub fn one_line<S: AsRef<std::ffi::OsStr>>(e: &clap::Error, args: &[S]) -> Strin
             get(ContextKind::InvalidSubcommand).unwrap_or_default(),
             subcommands()
         ),
+        ErrorKind::ValueValidation
+            if let Some(r) =
+                std::error::Error::source(e).and_then(|s| s.downcast_ref::<Refused>()) =>
+        {
+            r.0.clone()
+        }
+        ErrorKind::InvalidUtf8 => {
+            let bad = args
+                .iter()
+                .position(|a| a.as_ref().to_str().is_none())
+                .map_or(String::new(), |i| {
+                    format!(" ({:?}, argument {})", args[i].as_ref(), i + 1)
+                });
+            format!(
+                "an argument is not valid UTF-8{bad}; options and numbers are UTF-8 text (only file names may be other bytes)"
+            )
+        }
         _ => {
             let text = e.render().to_string();
             let first = text.lines().next().unwrap_or("").trim();
@@ -349,6 +529,7 @@ pub fn one_line<S: AsRef<std::ffi::OsStr>>(e: &clap::Error, args: &[S]) -> Strin
     };
     if e.kind() == ErrorKind::InvalidValue
         && let Some(ContextValue::Strings(v)) = e.get(ContextKind::ValidValue)
+        && !v.is_empty()
     {
         msg += &format!(" (possible values: {})", v.join(", "));
     }
@@ -369,6 +550,10 @@ pub fn one_line<S: AsRef<std::ffi::OsStr>>(e: &clap::Error, args: &[S]) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An input file that exists, and a directory.
+    const OBF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/fforum-1-19.obf");
+    const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
     fn err(args: &[&str]) -> (ErrorKind, String) {
         let e = parse(args).unwrap_err();
@@ -414,7 +599,7 @@ mod tests {
             panic!("perft reversi")
         };
         assert_eq!(Convention::from(r.convention), Convention::C);
-        let Command::Solve(s) = parse(["solve", "f.obf", "--time", "1.5", "--all-moves"])
+        let Command::Solve(s) = parse(["solve", OBF, "--time", "1.5", "--all-moves"])
             .unwrap()
             .command
         else {
@@ -498,10 +683,10 @@ mod tests {
             (
                 &["perft", "chess", "11"],
                 ErrorKind::ValueValidation,
-                &["at most 10"],
+                &["depth 11 is above the maximum 10", "from 0 to 10"],
             ),
             (
-                &["perft", "chess", "--epd", "f", "--divide", "3"],
+                &["perft", "chess", "--epd", OBF, "--divide", "3"],
                 ErrorKind::ArgumentConflict,
                 &["--epd"],
             ),
@@ -513,7 +698,7 @@ mod tests {
             (
                 &["perft", "reversi", "19"],
                 ErrorKind::ValueValidation,
-                &["at most 18"],
+                &["depth 19 is above the maximum 18", "from 0 to 18"],
             ),
             (
                 &["perft", "reversi", "--convention", "d", "3"],
@@ -523,7 +708,7 @@ mod tests {
             (
                 &["perft", "reversi", "--threads", "0", "3"],
                 ErrorKind::ValueValidation,
-                &["1..="],
+                &["--threads 0 is below the minimum 1", "from 1 to"],
             ),
             (
                 &["solve"],
@@ -531,16 +716,26 @@ mod tests {
                 &["<FILE.obf>", "`bb solve --help`"],
             ),
             (
-                &["solve", "f", "--tt-bits", "31"],
+                &["solve", OBF, "--tt-bits", "31"],
                 ErrorKind::ValueValidation,
-                &["10..=30"],
+                &["--tt-bits 31 is above the maximum 30", "from 10 to 30"],
             ),
             (
-                &["solve", "f", "--time", "0"],
+                &["solve", OBF, "--time", "0"],
                 ErrorKind::ValueValidation,
-                &["positive"],
+                &["--time 0 is not positive", "above 0 and at most 1e9"],
             ),
-            (&["solve", "f", "g"], ErrorKind::UnknownArgument, &["'g'"]),
+            (&["solve", OBF, "g"], ErrorKind::UnknownArgument, &["'g'"]),
+            (
+                &["solve", "/nonexistent/f.obf"],
+                ErrorKind::ValueValidation,
+                &["/nonexistent/f.obf: no such file", "an OBF file"],
+            ),
+            (
+                &["perft", "chess", "--epd", DIR, "3"],
+                ErrorKind::ValueValidation,
+                &["a directory, not a file", "an EPD perft suite"],
+            ),
         ] {
             let (k, msg) = err(args);
             assert_eq!(k, kind, "{args:?}: {msg}");

@@ -61,6 +61,19 @@ fn main() -> ExitCode {
             };
         }
     };
+    // The library reads a BB_BACKEND that is not UTF-8 as unset; the command names it instead,
+    // as it does any other value it cannot honour.
+    if !matches!(cli.command, Command::Backends(_))
+        && let Some(v) = std::env::var_os("BB_BACKEND")
+        && v.to_str().is_none()
+    {
+        let names: Vec<&str> = bb_simd::Isa::ALL.iter().map(|i| i.name()).collect();
+        eprintln!(
+            "bb: BB_BACKEND={v:?} is not valid UTF-8; expected one of {}",
+            names.join(", ")
+        );
+        return ExitCode::from(2);
+    }
     // The library falls back to detection on a bad BB_BACKEND (a program built on it must not
     // stop for it); the command, where the variable is a user's explicit request, refuses it as
     // a usage error instead.
