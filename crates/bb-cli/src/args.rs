@@ -495,10 +495,29 @@ pub fn one_line<S: AsRef<std::ffi::OsStr>>(e: &clap::Error, args: &[S]) -> Strin
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             format!("`{command}` needs a command: {}", subcommands())
         }
-        ErrorKind::MissingRequiredArgument => format!(
-            "`{command}` needs {}",
-            get(ContextKind::InvalidArg).unwrap_or_else(|| "more arguments".into())
-        ),
+        ErrorKind::MissingRequiredArgument => {
+            let missing = get(ContextKind::InvalidArg).unwrap_or_else(|| "more arguments".into());
+            // What the argument is, from the first clause of its help.
+            let what = cmd
+                .get_positionals()
+                .find(|a| {
+                    a.get_value_names()
+                        .is_some_and(|v| v.iter().any(|n| format!("<{n}>") == missing))
+                })
+                .and_then(|a| a.get_help())
+                .map(|h| {
+                    let h = h.to_string();
+                    let end = [": ", " (", ". "]
+                        .iter()
+                        .filter_map(|p| h.find(p))
+                        .min()
+                        .unwrap_or(h.len());
+                    let clause = h[..end].trim().trim_end_matches('.');
+                    format!(" ({})", clause.to_lowercase())
+                })
+                .unwrap_or_default();
+            format!("`{command}` needs {missing}{what}")
+        }
         ErrorKind::InvalidSubcommand => format!(
             "`{command}` has no command '{}' (it has {})",
             get(ContextKind::InvalidSubcommand).unwrap_or_default(),
@@ -678,7 +697,7 @@ mod tests {
             (
                 &["perft", "chess"],
                 ErrorKind::MissingRequiredArgument,
-                &["<DEPTH>"],
+                &["needs <DEPTH> (plies to search, 0..=10)"],
             ),
             (
                 &["perft", "chess", "11"],
@@ -713,7 +732,10 @@ mod tests {
             (
                 &["solve"],
                 ErrorKind::MissingRequiredArgument,
-                &["<FILE.obf>", "`bb solve --help`"],
+                &[
+                    "needs <FILE.obf> (the problems, one a line)",
+                    "`bb solve --help`",
+                ],
             ),
             (
                 &["solve", OBF, "--tt-bits", "31"],

@@ -98,7 +98,7 @@ fn cases() -> Vec<Case> {
         // perft: the command and DEPTH
         case(&["perft"], &["needs a command: chess, reversi"]),
         case(&["perft", "othelo", "3"], &["did you mean 'othello'?"]),
-        case(&["perft", "chess"], &["needs <DEPTH>"]),
+        case(&["perft", "chess"], &["needs <DEPTH> (plies to search, 0..=10)"]),
         case(&["perft", "chess", "11"], &["depth 11 is above the maximum 10", "from 0 to 10"]),
         case(&["perft", "chess", "99999999999999999999999"], &["is above the maximum 10", "from 0 to 10"]),
         case(&["perft", "chess", "-1"], &["depth -1 is negative", "from 0 to 10"]),
@@ -156,7 +156,7 @@ fn cases() -> Vec<Case> {
         case(&["perft", "chess", "--epd", "no-counts.epd", "--divide", "3"], &["--epd", "--divide"]),
         case(&["perft", "chess", "--byteboard", "--divide", "3"], &["--byteboard", "--divide"]),
         // solve
-        case(&["solve"], &["needs <FILE.obf>"]),
+        case(&["solve"], &["needs <FILE.obf> (the problems, one a line)"]),
         case(&["solve", "missing.obf"], &["FILE.obf missing.obf: no such file", "an OBF file"]),
         case(&["solve", "dir"], &["FILE.obf dir: a directory, not a file", "an OBF file"]),
         case(&["solve", "/dev/null"], &["FILE.obf /dev/null: a device, not a file"]),
@@ -367,6 +367,100 @@ fn every_bad_input_is_answered_in_one_line_with_status_2() {
                 "the table of docs/cli.md differs from the answers; rewrite it with \
                  `BB_BLESS=1 cargo test -p bb-cli --test bad_input`. The answers:\n{table}"
             );
+        }
+    }
+}
+
+/// Random values for every numeric option and DEPTH, parsed in this process: the parser never
+/// panics, a refusal is one line that names the option, and an accepted value is within the
+/// option's bounds.
+#[test]
+fn random_option_values_are_parsed_or_refused_in_one_line() {
+    use bb_cli::args::{Command, Perft, one_line, parse};
+    const PIECES: [&str; 22] = [
+        "0",
+        "1",
+        "7",
+        "9",
+        "-",
+        "+",
+        ".",
+        "e",
+        "E",
+        "nan",
+        "inf",
+        "x",
+        " ",
+        "\u{e9}",
+        "_",
+        "18446744073709551615",
+        "18446744073709551616",
+        "99999999999999999999999",
+        "1e300",
+        "0x10",
+        "1_000",
+        "\t",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let obf = FFO;
+    for _ in 0..bb_simd::scaled(3000, 1) {
+        let len = next() % 4;
+        let value: String = (0..len)
+            .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+            .collect();
+        let v = value.as_str();
+        let shapes: [(&str, Vec<&str>); 8] = [
+            ("depth", vec!["perft", "chess", v]),
+            ("depth", vec!["perft", "reversi", v]),
+            ("--threads", vec!["perft", "chess", "--threads", v, "1"]),
+            (
+                "--max-nodes",
+                vec!["perft", "reversi", "--max-nodes", v, "1"],
+            ),
+            ("--expect", vec!["perft", "chess", "--expect", v, "1"]),
+            ("--time", vec!["perft", "chess", "--time", v, "1"]),
+            ("--tt-bits", vec!["solve", obf, "--tt-bits", v]),
+            ("--time", vec!["solve", obf, "--time", v]),
+        ];
+        let (k, args) = &shapes[(next() % 8) as usize];
+        match parse(args) {
+            Ok(cli) => match cli.command {
+                Command::Perft(Perft::Chess(a)) => {
+                    assert!(a.depth <= 10 && a.threads >= 1, "{args:?}");
+                    if let Some(t) = a.limits.time {
+                        assert!(!t.is_zero() && t.as_secs_f64() <= 1e9, "{args:?}");
+                    }
+                }
+                Command::Perft(Perft::Reversi(a)) => {
+                    assert!(a.depth <= 18, "{args:?}");
+                    assert_ne!(a.limits.max_nodes, Some(0), "{args:?}");
+                }
+                Command::Solve(a) => {
+                    assert!((10..=30).contains(&a.tt_bits), "{args:?}");
+                    if let Some(t) = a.time {
+                        assert!(!t.is_zero() && t.as_secs_f64() <= 1e9, "{args:?}");
+                    }
+                }
+                _ => panic!("{args:?}"),
+            },
+            Err(e) => {
+                let line = one_line(&e, args);
+                assert!(!line.contains('\n') && !line.is_empty(), "{args:?}: {line}");
+                // An empty value after an option is clap's "a value is required", and a DEPTH
+                // such as `-x` or `--` is read as an option; the rest are the option's own
+                // refusal.
+                let option_like = *k == "depth" && v.starts_with('-');
+                assert!(
+                    line.contains(k) || v.is_empty() || option_like,
+                    "{args:?}: {line}"
+                );
+            }
         }
     }
 }
