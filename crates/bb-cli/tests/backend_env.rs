@@ -5,6 +5,9 @@ mod cli_common;
 
 use cli_common::bb_command;
 
+/// An input that parses: the variable is refused after the arguments, before any work.
+const FFO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/fforum-1-19.obf");
+
 #[test]
 #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn bad_backend_is_a_usage_error() {
@@ -18,7 +21,7 @@ fn bad_backend_is_a_usage_error() {
         for args in [
             &["perft", "chess", "2"][..],
             &["perft", "reversi", "3"][..],
-            &["solve", "nonexistent.obf"][..],
+            &["solve", FFO][..],
         ] {
             let out = bb_command()
                 .args(args)
