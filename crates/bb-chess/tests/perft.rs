@@ -164,3 +164,91 @@ fn zobrist_incremental_equals_scratch() {
     }
     assert!(n > 100_000);
 }
+
+/// The metered recursions (bitboard and byteboard) count what the plain ones do on every
+/// backend, and their meters hear only leaves they counted.
+#[test]
+fn metered_perft_counts_the_same_on_every_backend() {
+    use bb_chess::bb_core::meter::{Limiter, Tally};
+    use bb_chess::byteboard::movegen::{self, BytePosition};
+    for backend in bb_simd::test_backends() {
+        for (name, fen, counts) in NAMED {
+            let pos = Position::from_fen(fen).unwrap();
+            let bp = BytePosition::from_position(&pos).unwrap();
+            for d in 1..=3u32 {
+                let want = counts[d as usize - 1];
+                for byteboard in [false, true] {
+                    let tally = Tally::new();
+                    let mut m = Limiter::new(&tally, u64::MAX);
+                    let n = bb_simd::dispatch!(backend, |b| if byteboard {
+                        movegen::perft_metered(b, &bp, d, &mut m)
+                    } else {
+                        perft::perft_metered_with(b, &pos, d, &mut m)
+                    });
+                    drop(m);
+                    let label = format!("{} {name} {d} {byteboard}", backend.label());
+                    assert_eq!(n, want, "{label}");
+                    // Every sub-tree two plies above the leaves is ticked, the root too.
+                    assert_eq!(tally.leaves(), if d >= 2 { n } else { 0 }, "{label}");
+                }
+            }
+        }
+    }
+}
+
+/// A node limit stops the count inside sub-trees far larger than the limit, within the
+/// documented margin (N + max(N / 5, 10^5) leaves), on one and on two threads; a raised stop
+/// flag stops it at once; a time limit stops a count of hours in about that time.
+#[test]
+fn limits_stop_the_count_inside_the_tree() {
+    use perft::{Limits, perft_limited};
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+    let kiwipete = Position::from_fen(NAMED[1].1).unwrap();
+    let threads: &[usize] = if cfg!(target_family = "wasm") {
+        &[1]
+    } else {
+        &[1, 2]
+    };
+    for &t in threads {
+        for max in [1, 1000, 100_000, 2_000_000] {
+            let l = Limits {
+                max_nodes: max,
+                threads: t,
+                ..Limits::default()
+            };
+            // Depth 9: each sub-tree two plies down has about 10^11 leaves.
+            let s = perft_limited(&kiwipete, 9, &l).unwrap_err();
+            assert!(
+                s.leaves >= max && s.leaves <= max + (max / 5).max(100_000),
+                "{max} {t}: {}",
+                s.leaves
+            );
+        }
+        let stop = AtomicBool::new(true);
+        let l = Limits {
+            stop: Some(&stop),
+            threads: t,
+            ..Limits::default()
+        };
+        let s = perft_limited(&kiwipete, 9, &l).unwrap_err();
+        assert!(s.leaves < 100_000, "{t}: {}", s.leaves);
+        let l = Limits {
+            time: Some(Duration::from_millis(200)),
+            threads: t,
+            ..Limits::default()
+        };
+        let t0 = Instant::now();
+        // Not a speed check: the full count takes hours; the limit must end it, and the margin
+        // allows for a loaded machine and emulated lanes.
+        assert!(perft_limited(&kiwipete, 9, &l).is_err());
+        assert!(t0.elapsed() < Duration::from_secs(3), "{:?}", t0.elapsed());
+        // Without a limit reached, the count is complete.
+        let l = Limits {
+            max_nodes: 10_000_000,
+            threads: t,
+            ..Limits::default()
+        };
+        assert_eq!(perft_limited(&kiwipete, 3, &l), Ok(NAMED[1].2[2]), "{t}");
+    }
+}

@@ -1,5 +1,5 @@
 //! `bb perft chess`: chess perft with bulk counting at the last ply, printing nodes, time and
-//! Mnps (and Stockfish-style `go perft` lines with `--divide`, each printed as soon as its root
+//! leaves per second (and Stockfish-style `go perft` lines with `--divide`, each printed as soon as its root
 //! move is counted).
 //!
 //! `--byteboard` counts on `bb_chess::byteboard::movegen::BytePosition` (the mailbox with
@@ -75,7 +75,7 @@ pub fn run(a: &PerftChessArgs) -> ExitCode {
         println!("\nNodes searched: {nodes}");
     }
     println!(
-        "nodes {nodes} time {:.3} s {:.1} Mnps (depth {}, {} thread{}, backend {}{})",
+        "nodes {nodes} time {:.3} s {:.1} M leaves/s (depth {}, {} thread{}, backend {}{})",
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6,
         a.depth,
@@ -168,7 +168,7 @@ fn count(
             limits,
             progress,
             label,
-            |(p, d)| perft::perft(p, *d),
+            |(p, d), meter| bb_simd::dispatch!(|b| perft::perft_metered_with(b, p, *d, meter)),
             on_root,
         ));
     }
@@ -201,7 +201,7 @@ fn count(
         limits,
         progress,
         label,
-        |(p, d)| bb_simd::dispatch!(|b| movegen::perft(b, p, *d)),
+        |(p, d), meter| bb_simd::dispatch!(|b| movegen::perft_metered(b, p, *d, meter)),
         on_root,
     ))
 }
@@ -283,7 +283,7 @@ fn run_epd(file: &str, max_depth: u32, threads: usize, byteboard: bool) -> ExitC
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{} positions, {bad} mismatches, nodes {total} time {secs:.3} s {:.1} Mnps",
+        "{} positions, {bad} mismatches, nodes {total} time {secs:.3} s {:.1} M leaves/s",
         jobs.len(),
         total as f64 / secs.max(1e-9) / 1e6
     );

@@ -1,6 +1,6 @@
 //! `bb perft reversi` (alias `othello`): Othello perft from the start position with bulk
 //! counting at the last ply (conventions in `bb_reversi::perft`), printing nodes, time and
-//! Mnps; exit status 1 when `--expect` differs. The tree is cut into sub-trees a few plies
+//! leaves per second; exit status 1 when `--expect` differs. The tree is cut into sub-trees a few plies
 //! down ([`crate::split`]), shared among the threads.
 
 use crate::cmd;
@@ -36,7 +36,7 @@ pub fn run(a: &PerftReversiArgs) -> ExitCode {
     }
     let nodes = out.total;
     println!(
-        "nodes {nodes} time {secs:.3} s {:.1} Mnps (depth {depth}, convention {cv:?}, {threads} thread{}, backend {})",
+        "nodes {nodes} time {secs:.3} s {:.1} M leaves/s (depth {depth}, convention {cv:?}, {threads} thread{}, backend {})",
         nodes as f64 / secs.max(1e-9) / 1e6,
         if threads == 1 { "" } else { "s" },
         bb_simd::best_backend().label()
@@ -72,7 +72,9 @@ fn count(
         limits,
         progress,
         label,
-        |&(b, d)| perft::perft(b, d, cv).unwrap_or(0),
+        |&(b, d), meter| {
+            bb_simd::dispatch!(|bk| perft::perft_metered_with(bk, b, d, cv, meter)).unwrap_or(0)
+        },
         &mut |_, _| {},
     );
     out.total += base;

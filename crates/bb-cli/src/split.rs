@@ -1,14 +1,19 @@
 //! Perft cut into sub-trees a few plies below the root, handed out one at a time to the
-//! threads: the sub-tree is the unit of load balancing, of progress, of the `--max-nodes` /
-//! `--time` limits, and of `--divide`'s streaming (a root move's line is printed as soon as its
-//! sub-trees and those of every earlier root move are counted).
+//! threads: the sub-tree is the unit of load balancing and of `--divide`'s streaming (a root
+//! move's line is printed as soon as its sub-trees and those of every earlier root move are
+//! counted). The `--max-nodes` / `--time` limits hold inside a sub-tree: each thread counts
+//! with a [`Limiter`] on one [`Tally`], which the count polls every few thousand leaves, and
+//! a watcher thread raises the tally's stop flag at the time limit and redraws the progress
+//! line a few times a second from the tally, however long a sub-tree takes.
 
 use bb_cli::progress::Progress;
+use bb_core::meter::{Limiter, Tally};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-/// When to stop handing out sub-trees.
+/// When to stop counting.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
     /// Leaves counted.
@@ -22,9 +27,9 @@ pub struct Limits {
 pub struct Outcome {
     /// Leaves under each root move (complete only for the roots reported to `on_root`).
     pub per_root: Vec<u64>,
-    /// Leaves counted in all.
+    /// Leaves counted in all (with those of sub-trees a limit cut short).
     pub total: u64,
-    /// Sub-trees counted, of `jobs`.
+    /// Sub-trees counted to the end, of `jobs`.
     pub done: usize,
     /// Sub-trees in all.
     pub jobs: usize,
@@ -36,6 +41,9 @@ impl Outcome {
         self.done < self.jobs
     }
 }
+
+/// How often the watcher redraws the progress line and looks at the clock.
+const WATCH_INTERVAL: Duration = Duration::from_millis(250);
 
 struct State<'a> {
     per_root: Vec<u64>,
@@ -56,9 +64,10 @@ impl State<'_> {
 }
 
 /// Counts every job `(root, job)` with `count` on `threads` threads; `roots` is the number of
-/// root moves (jobs name theirs by index, in order). `on_root(i, leaves)` is called in root
-/// order as soon as root `i` is complete. A limit stops the handing out; the jobs under way
-/// finish.
+/// root moves (jobs name theirs by index, in order). `count(job, meter)` counts one sub-tree,
+/// polling `meter`, and returns a partial count when the meter halts. `on_root(i, leaves)` is
+/// called in root order as soon as root `i` is complete. A limit stops every thread within
+/// microseconds, inside the sub-trees under way.
 #[allow(clippy::too_many_arguments)] // one call site per command; a struct would only rename them
 pub fn run<J: Sync>(
     jobs: &[(usize, J)],
@@ -67,7 +76,7 @@ pub fn run<J: Sync>(
     limits: Limits,
     progress: &Progress,
     label: &str,
-    count: impl Fn(&J) -> u64 + Sync,
+    count: impl Fn(&J, &mut Limiter<'_>) -> u64 + Sync,
     on_root: &mut (dyn FnMut(usize, u64) + Send),
 ) -> Outcome {
     let t0 = Instant::now();
@@ -88,26 +97,24 @@ pub fn run<J: Sync>(
     let state = Mutex::new(state);
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
+    let done = AtomicUsize::new(0);
+    let tally = Tally::new();
+    let max_leaves = limits.max_nodes.unwrap_or(u64::MAX);
     let worker = || {
-        loop {
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let over = limits
-                .max_nodes
-                .is_some_and(|n| total.load(Ordering::Relaxed) >= n)
-                || limits.time.is_some_and(|t| t0.elapsed() >= t);
-            if over {
-                stop.store(true, Ordering::Relaxed);
-                break;
-            }
+        let mut meter = Limiter::new(&tally, max_leaves);
+        while !tally.is_stopped() {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some((root, job)) = jobs.get(i) else {
                 break;
             };
-            let n = count(job);
-            let sum = total.fetch_add(n, Ordering::Relaxed) + n;
+            let n = count(job, &mut meter);
+            total.fetch_add(n, Ordering::Relaxed);
+            if tally.is_stopped() {
+                // Cut short (or finished as the limit was reached: counted as cut short, the
+                // run is partial either way).
+                break;
+            }
+            done.fetch_add(1, Ordering::Relaxed);
             // A poisoned lock means another worker panicked; its panic is reported by the scope.
             let Ok(mut s) = state.lock() else { break };
             s.done += 1;
@@ -118,23 +125,31 @@ pub fn run<J: Sync>(
                 *p -= 1;
             }
             s.flush();
-            let done = s.done;
-            drop(s);
-            progress.show(|| {
-                format!(
-                    "{label}: {done}/{} sub-trees, {sum} leaves, {:.1} s",
-                    jobs.len(),
-                    t0.elapsed().as_secs_f64()
-                )
-            });
         }
     };
     let threads = threads.clamp(1, jobs.len().max(1));
+    let deadline = limits.time.and_then(|t| t0.checked_add(t));
     std::thread::scope(|s| {
-        for _ in 1..threads {
-            s.spawn(worker);
+        let (finished, wait) = mpsc::channel::<()>();
+        if progress.is_on() || deadline.is_some() {
+            s.spawn(|| {
+                watch(wait, deadline, &tally, progress, || {
+                    format!(
+                        "{label}: {}/{} sub-trees, {} leaves, {:.1} s",
+                        done.load(Ordering::Relaxed),
+                        jobs.len(),
+                        tally.leaves(),
+                        t0.elapsed().as_secs_f64()
+                    )
+                })
+            });
         }
+        let workers: Vec<_> = (1..threads).map(|_| s.spawn(worker)).collect();
         worker();
+        for w in workers {
+            let _ = w.join();
+        }
+        drop(finished);
     });
     progress.clear();
     let s = state
@@ -148,9 +163,36 @@ pub fn run<J: Sync>(
     }
 }
 
+/// Until `finished` hangs up: redraws the progress line every [`WATCH_INTERVAL`] and stops
+/// the tally at `deadline`.
+fn watch(
+    finished: mpsc::Receiver<()>,
+    deadline: Option<Instant>,
+    tally: &Tally,
+    progress: &Progress,
+    line: impl Fn() -> String,
+) {
+    loop {
+        let now = Instant::now();
+        let wake = match deadline {
+            Some(d) if d <= now => {
+                tally.stop();
+                return;
+            }
+            Some(d) => WATCH_INTERVAL.min(d - now),
+            None => WATCH_INTERVAL,
+        };
+        match finished.recv_timeout(wake) {
+            Err(RecvTimeoutError::Timeout) => progress.force(&line()),
+            _ => return,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bb_core::meter::Meter;
 
     #[test]
     #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
@@ -166,7 +208,7 @@ mod tests {
                 Limits::default(),
                 &Progress::new(false),
                 "t",
-                |&n| n,
+                |&n, _| n,
                 &mut |r, n| seen.push((r, n)),
             );
             assert_eq!(seen, [(0, 7), (1, 0), (2, 5), (3, 1)]);
@@ -182,9 +224,15 @@ mod tests {
             },
             &Progress::new(false),
             "t",
-            |&n| n,
+            |&n, m| {
+                // A sub-tree that ticks its meter once, with all its leaves.
+                m.tick(n);
+                m.flush();
+                n
+            },
             &mut |_, _| {},
         );
-        assert_eq!((out.total, out.done, out.stopped()), (7, 2, true));
+        // The second job reaches the limit: it is cut short, and the run partial.
+        assert_eq!((out.total, out.done, out.stopped()), (7, 1, true));
     }
 }

@@ -10,6 +10,8 @@
 //! - [`bits`], [`fill`]: popcount, mirrors, flips, transposes, rotations, LS1B/MS1B tricks,
 //!   Kogge-Stone fills.
 //! - [`reference`](mod@reference): slow, obviously correct ray walkers for chess and reversi.
+//! - [`meter`]: how a counting recursion (perft) hears a node limit, a stop flag or a clock
+//!   from inside, at no cost when unlimited.
 //! - [`rng`]: a small seeded generator for reproducible tests and benchmarks.
 //!
 //! ```
@@ -38,6 +40,7 @@ pub mod direction;
 pub mod fill;
 pub mod geometry;
 pub mod masks;
+pub mod meter;
 pub mod reference;
 pub mod rng;
 pub mod square;

@@ -85,6 +85,7 @@ pub mod full_lines;
 pub mod game;
 pub mod hash;
 pub mod last_flip;
+pub mod limits;
 pub mod mobility;
 #[cfg(feature = "alloc")]
 pub mod obf;
@@ -98,6 +99,7 @@ pub mod symmetry;
 pub mod workload;
 
 pub use board::{Board, BoardError, ParseBoardError};
+pub use limits::Limits;
 
 // Everything a user of this crate needs, so that it is the only dependency.
 pub use bb_core::{self, Bitboard, Square};

@@ -16,6 +16,7 @@ use super::{Byteboard, ByteboardError, transpose};
 use crate::position::CastlingRights;
 use crate::{CastleSide, Color, Move, MoveKind, MoveList, Piece, Position, leapers, sliders};
 use bb_core::masks::{between, line};
+use bb_core::meter::{Meter, Unmetered};
 use bb_core::{Rank, Square};
 use bb_simd::Backend;
 
@@ -394,11 +395,22 @@ fn count_pawn_moves(us: Color, pawns: u64, empty: u64, theirs: u64, mask: u64) -
 /// Perft on the byteboard: copy-make with the incremental update, bulk counting at depth 1.
 #[must_use]
 pub fn perft<B: Backend>(b: B, pos: &BytePosition, depth: u32) -> u64 {
-    b.vectorize(|| perft_inner(b, pos, depth))
+    perft_metered(b, pos, depth, &mut Unmetered)
+}
+
+/// [`perft`] reporting to `meter` every sub-tree two plies above the leaves, and stopping when
+/// it halts (the count returned is then partial), as [`crate::perft::perft_metered_with`].
+pub fn perft_metered<B: Backend, M: Meter>(
+    b: B,
+    pos: &BytePosition,
+    depth: u32,
+    meter: &mut M,
+) -> u64 {
+    perft_rec(b, pos, depth, meter)
 }
 
 #[inline(always)]
-fn perft_inner<B: Backend>(b: B, pos: &BytePosition, depth: u32) -> u64 {
+fn perft_inner<B: Backend, M: Meter>(b: B, pos: &BytePosition, depth: u32, meter: &mut M) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -411,13 +423,21 @@ fn perft_inner<B: Backend>(b: B, pos: &BytePosition, depth: u32) -> u64 {
     for &mv in list.iter() {
         let mut next = *pos;
         next.play(b, mv);
-        n += perft_rec(b, &next, depth - 1);
+        n += perft_rec(b, &next, depth - 1, meter);
+        if M::ACTIVE && meter.halted() {
+            break;
+        }
     }
     n
 }
 
 bb_simd::specialize! {
-    fn perft_rec<B: Backend>(b: B, pos: &BytePosition, depth: u32) -> u64 {
-        perft_inner(b, pos, depth)
+    fn perft_rec<B: Backend, M: Meter>(b: B, pos: &BytePosition, depth: u32, meter: &mut M) -> u64 {
+        if M::ACTIVE && depth == crate::perft::TICK_DEPTH {
+            let n = perft_inner(b, pos, depth, &mut Unmetered);
+            meter.tick(n);
+            return n;
+        }
+        perft_inner(b, pos, depth, meter)
     }
 }

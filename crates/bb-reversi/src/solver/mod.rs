@@ -69,35 +69,7 @@ pub const SHALLOW: u32 = 7;
 
 const INF: i32 = 127;
 
-/// Stop conditions and threads of a solve.
-///
-/// Build it with `..Limits::default()`: the `time` field exists only with the `std` feature.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits<'a> {
-    /// Stop after about this many nodes (`u64::MAX`: no limit).
-    pub max_nodes: u64,
-    /// Stop when this becomes `true` (checked every few thousand nodes).
-    pub stop: Option<&'a AtomicBool>,
-    /// Threads (1: single thread; 2+: all threads search, sharing the table; `std` only). The
-    /// node limit counts the nodes of all threads.
-    pub threads: usize,
-    /// Stop after about this much wall time from the start of the call (checked every few
-    /// thousand nodes; `std` only).
-    #[cfg(feature = "std")]
-    pub time: Option<core::time::Duration>,
-}
-
-impl Default for Limits<'_> {
-    fn default() -> Self {
-        Limits {
-            max_nodes: u64::MAX,
-            stop: None,
-            threads: 1,
-            #[cfg(feature = "std")]
-            time: None,
-        }
-    }
-}
+pub use crate::limits::Limits;
 
 /// An exact endgame solver owning its transposition table, kept from one call to the next.
 ///

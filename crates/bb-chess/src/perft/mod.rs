@@ -15,17 +15,61 @@
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
+use bb_core::meter::{Meter, Unmetered};
 use bb_simd::{Backend, WithBackend, specialize};
 use core::fmt;
 
+mod limited;
+#[cfg(feature = "std")]
+mod threads;
+
+pub use limited::Limits;
+#[cfg(target_has_atomic = "64")]
+pub use limited::perft_limited;
+#[cfg(feature = "std")]
+pub use threads::{divide_threads, perft_threads};
+
+/// Remaining depth of the sub-trees a [`Meter`] hears about: a few hundred to a few thousand
+/// leaves each (a microsecond or two), so a tick costs a fraction of a percent of the work it
+/// reports and a limit is seen within microseconds.
+pub(crate) const TICK_DEPTH: u32 = 2;
+
+/// Perft of `pos` to `depth` with backend `b`, bulk counting at the last ply.
+#[must_use]
+pub fn perft_with<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
+    rec(b, pos, depth, &mut Unmetered)
+}
+
+/// [`perft_with`] reporting to `meter` every sub-tree two plies above the leaves, and stopping
+/// when it halts: the count returned is then partial (the leaves counted before the stop).
+/// For a count with a node limit, a stop flag or a clock on threads of the caller's (each with
+/// a [`Limiter`](bb_core::meter::Limiter) on one shared [`Tally`](bb_core::meter::Tally));
+/// [`perft_limited`] does it all.
+///
+/// ```
+/// use bb_chess::{Position, perft::perft_metered_with, bb_core::meter::{Limiter, Meter, Tally}};
+/// let tally = Tally::new();
+/// let mut meter = Limiter::new(&tally, 100_000);
+/// let pos = Position::startpos();
+/// let partial = bb_chess::dispatch!(|b| perft_metered_with(b, &pos, 6, &mut meter));
+/// assert!(meter.halted() && partial >= 100_000 && partial < 200_000);
+/// ```
+pub fn perft_metered_with<B: Backend, M: Meter>(
+    b: B,
+    pos: &Position,
+    depth: u32,
+    meter: &mut M,
+) -> u64 {
+    rec(b, pos, depth, meter)
+}
+
 specialize! {
-    /// Perft of `pos` to `depth` with backend `b`, bulk counting at the last ply.
-    ///
-    /// Written with [`specialize!`], so every recursion level runs with the backend's
-    /// instructions (a plain recursive call would leave the `#[target_feature]` context that
-    /// `dispatch` opened, and lose POPCNT/PEXT inlining below the root).
-    #[must_use]
-    pub fn perft_with<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
+    /// One level of the recursion, written with [`specialize!`] so that every level runs with
+    /// the backend's instructions (a plain recursive call would leave the `#[target_feature]`
+    /// context that `dispatch` opened, and lose POPCNT/PEXT inlining below the root). A
+    /// metered count ticks its meter once per sub-tree `TICK_DEPTH` plies above the leaves
+    /// and counts those sub-trees unmetered (the code of an unlimited count).
+    fn rec<B: Backend, M: Meter>(b: B, pos: &Position, depth: u32, meter: &mut M) -> u64 {
         match depth {
             0 => 1,
             1 => pos.count_legal_with(b),
@@ -36,6 +80,9 @@ specialize! {
                 let mut n = 0;
                 for &m in list.iter() {
                     n += pos.count_legal_after_with(b, m);
+                }
+                if M::ACTIVE {
+                    meter.tick(n);
                 }
                 n
             }
@@ -48,7 +95,10 @@ specialize! {
                     // an out-of-line function compiled without them.
                     let mut child = *pos;
                     child.play_in_place(m);
-                    n += perft_with(b, &child, depth - 1);
+                    n += rec(b, &child, depth - 1, meter);
+                    if M::ACTIVE && meter.halted() {
+                        break;
+                    }
                 }
                 n
             }
@@ -113,62 +163,4 @@ pub fn divide(pos: &Position, depth: u32, out: &mut impl fmt::Write) -> Result<u
     res?;
     writeln!(out, "\nNodes searched: {total}")?;
     Ok(total)
-}
-
-/// Perft counts per root move, computed on `threads` threads (root moves handed out one at a
-/// time); in generation order.
-#[cfg(feature = "std")]
-#[must_use]
-pub fn divide_threads(pos: &Position, depth: u32, threads: usize) -> std::vec::Vec<(Move, u64)> {
-    use core::sync::atomic::{AtomicUsize, Ordering};
-    use std::vec::Vec;
-    if depth == 0 {
-        return Vec::new();
-    }
-    let list = MoveList::legal(pos);
-    let moves: &[Move] = &list;
-    let next = AtomicUsize::new(0);
-    let mut counts = std::vec![0u64; moves.len()];
-    let threads = threads.clamp(1, moves.len().max(1));
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&m) = moves.get(i) else { break };
-                        mine.push((i, perft(&pos.play(m), depth - 1)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        for h in handles {
-            if let Ok(v) = h.join() {
-                for (i, n) in v {
-                    counts[i] = n;
-                }
-            }
-        }
-    });
-    moves.iter().copied().zip(counts).collect()
-}
-
-/// Perft on `threads` threads (root moves split across threads).
-///
-/// ```
-/// use bb_chess::{perft, Position};
-/// assert_eq!(perft::perft_threads(&Position::startpos(), 4, 2), 197_281);
-/// ```
-#[cfg(feature = "std")]
-#[must_use]
-pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
-    if depth <= 1 || threads <= 1 {
-        return perft(pos, depth);
-    }
-    divide_threads(pos, depth, threads)
-        .iter()
-        .map(|x| x.1)
-        .sum()
 }

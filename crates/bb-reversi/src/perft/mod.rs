@@ -24,7 +24,25 @@
 
 use crate::{Board, BoardError};
 use bb_core::Square;
+use bb_core::meter::{Meter, Unmetered};
 use bb_simd::{Backend, specialize};
+
+mod limited;
+#[cfg(feature = "alloc")]
+mod split;
+
+pub use limited::PerftError;
+#[cfg(target_has_atomic = "64")]
+pub use limited::perft_limited;
+#[cfg(feature = "std")]
+pub use split::perft_threads;
+#[cfg(feature = "alloc")]
+pub use split::split;
+
+/// Remaining depth of the sub-trees a [`Meter`] hears about: about a thousand leaves each in
+/// the midgame (a microsecond), so a tick costs a thousandth of the work it reports and a
+/// limit is seen within microseconds.
+const TICK_DEPTH: u32 = 3;
 
 /// Which leaves perft counts (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -57,30 +75,55 @@ fn play<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> (u64, u64) {
 }
 
 specialize! {
-    /// One level of the recursion, compiled for the backend at every depth.
-    fn rec<B: Backend, const CV: u8>(b: B, p: u64, o: u64, depth: u32) -> u64 {
-        let moves = crate::mobility::mobility(b, p, o);
-        if moves == 0 {
-            let opp = crate::mobility::mobility(b, o, p);
-            if opp == 0 {
-                // Finished game.
-                return u64::from(CV != 1);
-            }
-            if CV == 2 {
-                // Passes are free.
-                return body_moves::<B, CV>(b, o, p, opp, depth);
-            }
-            if depth == 1 {
-                return 1;
-            }
-            return rec::<B, CV>(b, o, p, depth - 1);
+    /// One level of the recursion, compiled for the backend at every depth. A metered count
+    /// ticks its meter once per sub-tree `TICK_DEPTH` plies above the leaves, and counts those
+    /// sub-trees unmetered (the code of an unlimited count).
+    fn rec<B: Backend, const CV: u8, M: Meter>(b: B, p: u64, o: u64, depth: u32, meter: &mut M) -> u64 {
+        if M::ACTIVE && depth == TICK_DEPTH {
+            let n = node::<B, CV, Unmetered>(b, p, o, depth, &mut Unmetered);
+            meter.tick(n);
+            return n;
         }
-        body_moves::<B, CV>(b, p, o, moves, depth)
+        node::<B, CV, M>(b, p, o, depth, meter)
     }
 }
 
 #[inline(always)]
-fn body_moves<B: Backend, const CV: u8>(b: B, p: u64, o: u64, mut moves: u64, depth: u32) -> u64 {
+fn node<B: Backend, const CV: u8, M: Meter>(
+    b: B,
+    p: u64,
+    o: u64,
+    depth: u32,
+    meter: &mut M,
+) -> u64 {
+    let moves = crate::mobility::mobility(b, p, o);
+    if moves == 0 {
+        let opp = crate::mobility::mobility(b, o, p);
+        if opp == 0 {
+            // Finished game.
+            return u64::from(CV != 1);
+        }
+        if CV == 2 {
+            // Passes are free.
+            return body_moves::<B, CV, M>(b, o, p, opp, depth, meter);
+        }
+        if depth == 1 {
+            return 1;
+        }
+        return rec::<B, CV, M>(b, o, p, depth - 1, meter);
+    }
+    body_moves::<B, CV, M>(b, p, o, moves, depth, meter)
+}
+
+#[inline(always)]
+fn body_moves<B: Backend, const CV: u8, M: Meter>(
+    b: B,
+    p: u64,
+    o: u64,
+    mut moves: u64,
+    depth: u32,
+    meter: &mut M,
+) -> u64 {
     if depth == 1 {
         return u64::from(b.popcnt(moves));
     }
@@ -92,7 +135,10 @@ fn body_moves<B: Backend, const CV: u8>(b: B, p: u64, o: u64, mut moves: u64, de
         let sq = Square::new_masked(moves.trailing_zeros() as u8);
         moves &= moves - 1;
         let (np, no) = play(b, sq, p, o);
-        n += rec::<B, CV>(b, np, no, depth - 1);
+        n += rec::<B, CV, M>(b, np, no, depth - 1, meter);
+        if M::ACTIVE && meter.halted() {
+            break;
+        }
     }
     n
 }
@@ -180,14 +226,41 @@ pub fn perft_with<B: Backend>(
     depth: u32,
     cv: Convention,
 ) -> Result<u64, BoardError> {
+    perft_metered_with(b, board, depth, cv, &mut Unmetered)
+}
+
+/// [`perft_with`] reporting to `meter` every sub-tree a few plies above the leaves, and
+/// stopping when it halts: then the count returned is partial (the leaves counted before the
+/// stop). For a count with a node limit, a stop flag or a clock, on threads of the caller's
+/// (each with a [`Limiter`](bb_core::meter::Limiter) on one shared
+/// [`Tally`](bb_core::meter::Tally)); [`perft_limited`] does it all.
+///
+/// ```
+/// use bb_reversi::{Board, perft::{perft_metered_with, Convention}, bb_core::meter::{Limiter, Meter, Tally}};
+/// let tally = Tally::new();
+/// let mut meter = Limiter::new(&tally, 100_000);
+/// let partial = bb_reversi::dispatch!(|b| perft_metered_with(b, Board::START, 11, Convention::A, &mut meter))?;
+/// assert!(meter.halted() && partial >= 100_000 && partial < 200_000);
+/// # Ok::<(), bb_reversi::BoardError>(())
+/// ```
+///
+/// # Errors
+/// [`BoardError`] when `board` is not valid.
+pub fn perft_metered_with<B: Backend, M: Meter>(
+    b: B,
+    board: Board,
+    depth: u32,
+    cv: Convention,
+    meter: &mut M,
+) -> Result<u64, BoardError> {
     let board = board.validate()?;
     if depth == 0 {
         return Ok(1);
     }
     Ok(match cv {
-        Convention::A => rec::<B, 0>(b, board.p, board.o, depth),
-        Convention::B => rec::<B, 1>(b, board.p, board.o, depth),
-        Convention::C => rec::<B, 2>(b, board.p, board.o, depth),
+        Convention::A => rec::<B, 0, M>(b, board.p, board.o, depth, meter),
+        Convention::B => rec::<B, 1, M>(b, board.p, board.o, depth, meter),
+        Convention::C => rec::<B, 2, M>(b, board.p, board.o, depth, meter),
     })
 }
 
@@ -197,118 +270,4 @@ pub fn perft_with<B: Backend>(
 /// [`BoardError`] when `board` is not valid.
 pub fn perft(board: Board, depth: u32, cv: Convention) -> Result<u64, BoardError> {
     bb_simd::dispatch!(|b| perft_with(b, board, depth, cv))
-}
-
-/// Cuts the tree of `board` `split` plies below it, for sharing perft among threads: appends
-/// each position there with its remaining depth to `out` (in move order), and returns the
-/// leaves met on the way (games that end, or `depth` reached), in convention `cv` (a pass is a
-/// ply in A and B and free in C; a finished game is a leaf in A and C). The perft of `board`
-/// is the return value plus the perft of every position in `out` to its depth.
-///
-/// ```
-/// use bb_reversi::{Board, perft::{perft, split, Convention}};
-/// let mut jobs = Vec::new();
-/// let base = split(Board::START, 7, 2, Convention::A, &mut jobs)?;
-/// assert_eq!(jobs.len(), 12); // the 12 positions two plies in
-/// let mut sum = 0;
-/// for &(b, d) in &jobs {
-///     sum += perft(b, d, Convention::A)?;
-/// }
-/// assert_eq!(base + sum, perft(Board::START, 7, Convention::A)?);
-/// # Ok::<(), bb_reversi::BoardError>(())
-/// ```
-///
-/// # Errors
-/// [`BoardError`] when `board` is not valid (then `out` is left as it was).
-#[cfg(feature = "alloc")]
-pub fn split(
-    board: Board,
-    depth: u32,
-    split_plies: u32,
-    cv: Convention,
-    out: &mut alloc::vec::Vec<(Board, u32)>,
-) -> Result<u64, BoardError> {
-    Ok(split_valid(board.validate()?, depth, split_plies, cv, out))
-}
-
-/// [`split`] of a valid board (every position below a valid board is valid).
-#[cfg(feature = "alloc")]
-fn split_valid(
-    board: Board,
-    depth: u32,
-    split_plies: u32,
-    cv: Convention,
-    out: &mut alloc::vec::Vec<(Board, u32)>,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if split_plies == 0 {
-        out.push((board, depth));
-        return 0;
-    }
-    let moves = board.moves();
-    if moves == 0 {
-        let pass = board.pass();
-        if pass.moves() == 0 {
-            return u64::from(cv != Convention::B);
-        }
-        return match cv {
-            Convention::C => split_valid(pass, depth, split_plies, cv, out),
-            _ => split_valid(pass, depth - 1, split_plies - 1, cv, out),
-        };
-    }
-    let mut n = 0;
-    for sq in bb_core::Bitboard(moves) {
-        if let Some(next) = board.play(sq) {
-            n += split_valid(next, depth - 1, split_plies - 1, cv, out);
-        }
-    }
-    n
-}
-
-/// Perft on `threads` threads: the tree is split a few plies below the root and the
-/// sub-trees are handed out one at a time. Each thread dispatches once.
-///
-/// ```
-/// use bb_reversi::{Board, perft::{perft_threads, Convention}};
-/// assert_eq!(perft_threads(Board::START, 8, Convention::B, 2), Ok(390_216));
-/// ```
-///
-/// # Errors
-/// [`BoardError`] when `board` is not valid.
-#[cfg(feature = "std")]
-pub fn perft_threads(
-    board: Board,
-    depth: u32,
-    cv: Convention,
-    threads: usize,
-) -> Result<u64, BoardError> {
-    use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-    if threads <= 1 || depth <= 4 {
-        return perft(board, depth, cv);
-    }
-    let mut work = alloc::vec::Vec::new();
-    let base = split(board, depth, 3, cv, &mut work)?;
-    let next = AtomicUsize::new(0);
-    let total = AtomicU64::new(base);
-    let backend = bb_simd::best_backend();
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                let n: u64 = bb_simd::dispatch!(backend, |b| {
-                    let mut n = 0;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(bd, d)) = work.get(i) else { break };
-                        // Positions below a valid board are valid: never an error.
-                        n += perft_with(b, bd, d, cv).unwrap_or(0);
-                    }
-                    n
-                });
-                total.fetch_add(n, Ordering::Relaxed);
-            });
-        }
-    });
-    Ok(total.load(Ordering::Relaxed))
 }

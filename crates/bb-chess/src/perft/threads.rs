@@ -1,0 +1,64 @@
+//! Perft on several threads: the root moves handed out one at a time.
+
+use super::perft;
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// Perft counts per root move, computed on `threads` threads (root moves handed out one at a
+/// time); in generation order.
+#[cfg(feature = "std")]
+#[must_use]
+pub fn divide_threads(pos: &Position, depth: u32, threads: usize) -> std::vec::Vec<(Move, u64)> {
+    use core::sync::atomic::{AtomicUsize, Ordering};
+    use std::vec::Vec;
+    if depth == 0 {
+        return Vec::new();
+    }
+    let list = MoveList::legal(pos);
+    let moves: &[Move] = &list;
+    let next = AtomicUsize::new(0);
+    let mut counts = std::vec![0u64; moves.len()];
+    let threads = threads.clamp(1, moves.len().max(1));
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&m) = moves.get(i) else { break };
+                        mine.push((i, perft(&pos.play(m), depth - 1)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for h in handles {
+            if let Ok(v) = h.join() {
+                for (i, n) in v {
+                    counts[i] = n;
+                }
+            }
+        }
+    });
+    moves.iter().copied().zip(counts).collect()
+}
+
+/// Perft on `threads` threads (root moves split across threads).
+///
+/// ```
+/// use bb_chess::{perft, Position};
+/// assert_eq!(perft::perft_threads(&Position::startpos(), 4, 2), 197_281);
+/// ```
+#[cfg(feature = "std")]
+#[must_use]
+pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
+    if depth <= 1 || threads <= 1 {
+        return perft(pos, depth);
+    }
+    divide_threads(pos, depth, threads)
+        .iter()
+        .map(|x| x.1)
+        .sum()
+}
