@@ -106,26 +106,92 @@ fn divide_lists_every_root_move_in_order() {
 #[test]
 #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
 fn limits_stop_perft_early() {
-    for args in [
-        &[
-            "perft",
-            "chess",
-            "--max-nodes",
-            "100000",
-            "--expect",
-            "1",
-            "7",
-        ][..],
-        &["perft", "reversi", "--time", "0.05", "--threads", "2", "16"][..],
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    // Node limits far below one sub-tree (Kiwipete depth 9: 10^11 leaves two plies down;
+    // Othello depth 18: 10^11 six plies down) stop within N + max(N / 5, 10^5) leaves.
+    for (args, max) in [
+        (
+            &["perft", "chess", "--fen", KIWIPETE, "--expect", "1", "9"][..],
+            1000u64,
+        ),
+        (
+            &[
+                "perft",
+                "chess",
+                "--fen",
+                KIWIPETE,
+                "--threads",
+                "2",
+                "--divide",
+                "9",
+            ][..],
+            100_000,
+        ),
+        (
+            &["perft", "chess", "--byteboard", "--fen", KIWIPETE, "9"][..],
+            100_000,
+        ),
+        (&["perft", "reversi", "18"][..], 1000),
+        // Sub-trees of 2 * 10^6 (Kiwipete depth 7) and 4 * 10^5 leaves (Othello depth 14): a
+        // limit looked at only between sub-trees overshoots the margin here.
+        (&["perft", "chess", "--fen", KIWIPETE, "7"][..], 1000),
+        (&["perft", "reversi", "14"][..], 1000),
+        (
+            &[
+                "perft",
+                "reversi",
+                "--threads",
+                "2",
+                "--convention",
+                "c",
+                "18",
+            ][..],
+            2_000_000,
+        ),
     ] {
-        let t0 = std::time::Instant::now();
-        let (code, out, err) = run(args);
+        let max_arg = max.to_string();
+        let args = [args, &["--max-nodes", &max_arg][..]].concat();
+        let (code, out, err) = run(&args);
         // A stopped count checks nothing: no verdict, status 0.
         assert_eq!(code, Some(0), "{args:?}: {err}");
         assert!(out.starts_with("stopped after "), "{args:?}: {out}");
         assert!(out.contains("limit reached"), "{args:?}: {out}");
         assert!(!out.contains("MISMATCH"), "{args:?}: {out}");
-        assert!(t0.elapsed().as_secs() < 60, "{args:?}");
+        let leaves: u64 = out["stopped after ".len()..]
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{args:?}: {out}"));
+        assert!(
+            leaves >= max && leaves <= max + (max / 5).max(100_000),
+            "{args:?}: {leaves} leaves"
+        );
+    }
+    // Time limits end counts of hours (the margin is for loaded machines and emulated lanes,
+    // not a speed check).
+    for args in [
+        &["perft", "chess", "--time", "0.3", "10"][..],
+        &[
+            "perft",
+            "chess",
+            "--byteboard",
+            "--threads",
+            "2",
+            "--time",
+            "0.3",
+            "10",
+        ][..],
+        &["perft", "reversi", "--time", "0.3", "--threads", "2", "18"][..],
+    ] {
+        let t0 = std::time::Instant::now();
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(out.starts_with("stopped after "), "{args:?}: {out}");
+        assert!(
+            t0.elapsed().as_secs_f64() < 5.0,
+            "{args:?}: {:?}",
+            t0.elapsed()
+        );
     }
 }
 
@@ -153,4 +219,21 @@ fn progress_shows_on_a_terminal_and_is_erased() {
     assert!(tty.contains("perft reversi 11: "), "{tty:?}");
     assert!(tty.contains(" sub-trees, "), "{tty:?}");
     assert!(tty.contains("\r\x1b[Knodes 212258800 "), "{tty:?}");
+
+    // Inside a sub-tree longer than the run (Othello depth 18: minutes each), the line is
+    // still redrawn, with the leaves counted so far.
+    let out = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!("{bb} perft reversi --time 1.6 18"),
+            "/dev/null",
+        ])
+        .output()
+        .expect("script runs");
+    let tty = String::from_utf8_lossy(&out.stdout);
+    let redraws: std::collections::BTreeSet<&str> = tty
+        .split("\r\x1b[K")
+        .filter(|l| l.starts_with("perft reversi 18: 0/8200 sub-trees, "))
+        .collect();
+    assert!(redraws.len() >= 3, "{tty:?}");
 }
