@@ -1,5 +1,6 @@
 //! Perft that stops on a node limit, a stop flag or a clock, checked from inside the count.
 
+#[cfg(target_has_atomic = "64")]
 use crate::position::Position;
 use core::sync::atomic::AtomicBool;
 

@@ -1,7 +1,10 @@
 //! Perft that stops on a node limit, a stop flag or a clock, checked from inside the count.
 
+#[cfg(target_has_atomic = "64")]
 use super::Convention;
-use crate::{Board, BoardError};
+#[cfg(target_has_atomic = "64")]
+use crate::Board;
+use crate::BoardError;
 use bb_core::meter::Stopped;
 use core::fmt;
 
