@@ -7,11 +7,15 @@
 //!
 //! `cargo xtask perft [--quick] [--threads N]` runs the deep perft suites and the FFO #20-#39
 //! solve through the release `bb` command (module [`perft`]).
+//!
+//! `cargo xtask fuzz [--time SECS | --runs N] [TARGET...]` runs every cargo-fuzz target of `fuzz/`
+//! with the nightly toolchain and prints a row per target (module [`fuzz`]).
 
 #![forbid(unsafe_code)]
 
 mod build_tests;
 mod cli;
+mod fuzz;
 mod json;
 mod lane_run;
 mod lanes;
@@ -58,8 +62,13 @@ fn main() -> ExitCode {
             }
         },
         Some("perft") => perft::run(&workspace_root(), &args[1..]),
+        Some("fuzz") => {
+            let root = workspace_root();
+            let target_dir = metadata(&root).map_or_else(|_| root.join("target"), |m| m.target_dir);
+            fuzz::run(&root, &target_dir, &args[1..])
+        }
         Some("help" | "-h" | "--help") => {
-            println!("{USAGE}\n\n{}", perft::USAGE);
+            println!("{USAGE}\n\n{}\n\n{}", perft::USAGE, fuzz::USAGE);
             ExitCode::SUCCESS
         }
         Some(other) => {
