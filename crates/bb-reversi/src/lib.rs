@@ -80,6 +80,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod board;
+pub mod eval;
 pub mod flip;
 pub mod full_lines;
 pub mod game;
