@@ -35,14 +35,20 @@ use bb_simd::{Backend, Isa};
 
 mod features;
 mod lanes;
+#[cfg(feature = "alloc")]
+mod packing;
 pub mod patterns;
 pub mod reference;
 mod scalar;
 mod tables;
+#[cfg(feature = "alloc")]
+mod weights;
 
 pub use features::{Features, Mover};
 pub use lanes::{Lanes128, Lanes256, Lanes512};
 pub use scalar::{PerSquare, Swar};
+#[cfg(feature = "alloc")]
+pub use weights::{EvalFileError, Evaluator, FILE_BYTES, PACKED};
 
 use crate::Board;
 use patterns::PATTERNS;
