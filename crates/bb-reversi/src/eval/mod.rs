@@ -39,6 +39,7 @@ mod lanes;
 mod packing;
 pub mod patterns;
 pub mod reference;
+mod rows;
 mod scalar;
 mod tables;
 #[cfg(feature = "alloc")]
@@ -46,6 +47,7 @@ mod weights;
 
 pub use features::{Features, Mover};
 pub use lanes::{Lanes128, Lanes256, Lanes512};
+pub use rows::RowTables;
 pub use scalar::{PerSquare, Swar};
 #[cfg(feature = "alloc")]
 pub use weights::{EvalFileError, Evaluator, FILE_BYTES, PACKED};
@@ -95,7 +97,9 @@ pub struct FeatureSet;
 /// ```
 /// use bb_reversi::eval::FeatureUpdate;
 /// let names = bb_simd::kernel::variant_names::<FeatureUpdate>();
-/// assert_eq!(names, ["per_square", "swar", "lanes128", "lanes256", "lanes512"]);
+/// assert_eq!(names, [
+///     "per_square", "swar", "row_tables", "lanes128", "lanes256", "lanes512"
+/// ]);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FeatureUpdate;
@@ -159,7 +163,7 @@ bb_simd::kernel! {
         fold(f) { fold_words(&f) }
         default_name<B>() { default_name(B::ISA) }
         run<V>(b, &(p, o)) { V::set(b, p, o) }
-        variants [PerSquare, Swar, Lanes128, Lanes256, Lanes512]
+        variants [PerSquare, Swar, RowTables, Lanes128, Lanes256, Lanes512]
     }
 }
 
@@ -182,7 +186,7 @@ bb_simd::kernel! {
         fold(f) { fold_words(&f) }
         default_name<B>() { default_name(B::ISA) }
         run<V>(b, x) { V::update(b, &x.features, x.sq, x.flipped, x.mover) }
-        variants [PerSquare, Swar, Lanes128, Lanes256, Lanes512]
+        variants [PerSquare, Swar, RowTables, Lanes128, Lanes256, Lanes512]
     }
 }
 
