@@ -5,7 +5,7 @@
 //! Every technique is a public zero-sized type implementing [`FeatureVariant`]; the kernel
 //! declarations [`FeatureSet`] and [`FeatureUpdate`] list them for the tests and benchmarks
 //! ([`bb_simd::kernel`](mod@bb_simd::kernel)), and [`set`] / [`update`] are the measured
-//! defaults for each backend.
+//! defaults for each backend (each with its own table).
 //!
 //! # The side-to-move model
 //!
@@ -161,7 +161,7 @@ bb_simd::kernel! {
         reference(&(p, o)) { reference::features(p, o) }
         chain(&(p, o), z) { (p ^ z, o ^ z) }
         fold(f) { fold_words(&f) }
-        default_name<B>() { default_name(B::ISA) }
+        default_name<B>() { set_default_name(B::ISA) }
         run<V>(b, &(p, o)) { V::set(b, p, o) }
         variants [PerSquare, Swar, RowTables, Lanes128, Lanes256, Lanes512]
     }
@@ -184,18 +184,39 @@ bb_simd::kernel! {
             x
         }
         fold(f) { fold_words(&f) }
-        default_name<B>() { default_name(B::ISA) }
+        default_name<B>() { update_default_name(B::ISA) }
         run<V>(b, x) { V::update(b, &x.features, x.sq, x.flipped, x.mover) }
         variants [PerSquare, Swar, RowTables, Lanes128, Lanes256, Lanes512]
     }
 }
 
-/// The per-backend default table, read by [`set`], [`update`] and [`default_name`]; exhaustive,
-/// so a new backend token does not compile until it has a default here.
-macro_rules! default_variant {
+/// The per-backend default tables of [`set`] and [`update`], read by them and by
+/// [`set_default_name`] / [`update_default_name`]; exhaustive, so a new backend token does not
+/// compile until it has a default here (docs/kernels/eval.md).
+macro_rules! default_set_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
         match $isa {
-            // `update` is the per-node call: 30 against 47 ns for `swar` (docs/kernels/eval.md)
+            // 16 table entries instead of one delta per square: 27 against 64 ns for
+            // `lanes256` on Avx2, 44 against 475 ns for `swar` on Scalar
+            Isa::Scalar
+            | Isa::Sse2
+            | Isa::Ssse3
+            | Isa::Avx2
+            | Isa::Avx512
+            | Isa::Avx512Vbmi
+            | Isa::Neon
+            | Isa::Wasm128 => {
+                type $V = RowTables;
+                $e
+            }
+        }
+    };
+}
+
+macro_rules! default_update_variant {
+    ($isa:expr, |$V:ident| $e:expr) => {
+        match $isa {
+            // 30 against 47 ns for `swar`
             Isa::Scalar => {
                 type $V = PerSquare;
                 $e
@@ -228,7 +249,7 @@ macro_rules! default_variant {
 #[inline(always)]
 #[must_use]
 pub fn set<B: Backend>(b: B, p: u64, o: u64) -> Features {
-    default_variant!(B::ISA, |V| V::set(b, p, o))
+    default_set_variant!(B::ISA, |V| V::set(b, p, o))
 }
 
 /// The features after the side with digit `mover` plays `sq` turning over `flipped`, by the
@@ -246,18 +267,29 @@ pub fn set<B: Backend>(b: B, p: u64, o: u64) -> Features {
 #[inline(always)]
 #[must_use]
 pub fn update<B: Backend>(b: B, f: &Features, sq: Square, flipped: u64, mover: Mover) -> Features {
-    default_variant!(B::ISA, |V| V::update(b, f, sq, flipped, mover))
+    default_update_variant!(B::ISA, |V| V::update(b, f, sq, flipped, mover))
 }
 
-/// The name of the variant [`set`] and [`update`] use on backends of instruction set `isa`.
+/// The name of the variant [`set`] uses on backends of instruction set `isa`.
 ///
 /// ```
-/// use bb_reversi::eval::default_name;
-/// assert_eq!(default_name(bb_simd::Isa::Avx2), "lanes256");
+/// use bb_reversi::eval::set_default_name;
+/// assert_eq!(set_default_name(bb_simd::Isa::Avx2), "row_tables");
 /// ```
 #[must_use]
-pub const fn default_name(isa: Isa) -> &'static str {
-    default_variant!(isa, |V| V::NAME)
+pub const fn set_default_name(isa: Isa) -> &'static str {
+    default_set_variant!(isa, |V| V::NAME)
+}
+
+/// The name of the variant [`update`] uses on backends of instruction set `isa`.
+///
+/// ```
+/// use bb_reversi::eval::update_default_name;
+/// assert_eq!(update_default_name(bb_simd::Isa::Avx2), "lanes256");
+/// ```
+#[must_use]
+pub const fn update_default_name(isa: Isa) -> &'static str {
+    default_update_variant!(isa, |V| V::NAME)
 }
 
 /// The features seen from the other colour: digits 0 and 1 exchanged in every pattern (what a
