@@ -67,6 +67,9 @@
 //! - [`perft`], [`solver`] (with `alloc`), [`game`], [`obf`]: whole programs and game records.
 //!   The [`solver::Solver`] keeps its table across calls and answers exact scores, windows
 //!   (bounds), win/draw/loss and every move's score, for an engine's own search.
+//! - [`eval`]: Edax's 46 pattern features of a pattern evaluation, set from a board and
+//!   updated after moves and passes (variants and defaults like the kernels above), and
+//!   (with `alloc`) [`eval::Evaluator`], which reads Edax's weight files.
 //! - [`hash`], [`symmetry`]: portable 64-bit board keys and the canonical form under the 8
 //!   symmetries, for transposition tables and opening books.
 //! - [`workload`]: seeded random play-outs for tests and benchmarks.
@@ -80,6 +83,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod board;
+pub mod eval;
 pub mod flip;
 pub mod full_lines;
 pub mod game;
