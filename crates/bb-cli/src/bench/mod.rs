@@ -32,6 +32,7 @@ pub mod svg;
 
 pub mod byteboard;
 pub mod dot_u8i8;
+pub mod eval;
 pub mod flip;
 pub mod full_lines;
 pub mod last_flip_count;
@@ -58,6 +59,7 @@ pub fn register_all(r: &mut impl Register) {
     last_flip_count::register(r);
     full_lines::register(r);
     stability::register(r);
+    eval::register(r);
     sliders::register(r);
     byteboard::register(r);
     transpose::register(r);
