@@ -29,9 +29,14 @@
 //!   records, `NoUninit` (and `Zeroable` for [`Square`]) for [`Square`], [`File`], [`Rank`], [`Direction`] and [`Line`], so
 //!   slices cast for free (`bytemuck::cast_slice::<Bitboard, u64>`). Optional because the
 //!   derive's `syn` build would otherwise dominate a clean build of this crate.
+//! - `std` (off by default; the game crates' `std` features turn it on): the time limit of
+//!   [`meter::Limits`], read from the system clock.
 
 #![no_std]
 #![forbid(unsafe_code)]
+
+#[cfg(feature = "std")]
+extern crate std;
 
 pub mod attacks;
 pub mod bitboard;

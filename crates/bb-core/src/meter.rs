@@ -222,6 +222,83 @@ impl fmt::Debug for Limiter<'_> {
     }
 }
 
+/// Stop conditions and threads of a long call: a perft count (bb-chess and bb-reversi
+/// `perft_limited`) or an endgame solve (bb-reversi's solver).
+///
+/// Build it with `..Limits::default()`: the `time` field exists only with the `std` feature.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits<'a> {
+    /// Stop after about this many nodes: leaves counted by perft, nodes searched by the
+    /// solver (`u64::MAX`: no limit). The count includes the nodes of every thread.
+    pub max_nodes: u64,
+    /// Stop when this becomes `true` (checked every few thousand nodes).
+    pub stop: Option<&'a core::sync::atomic::AtomicBool>,
+    /// Threads (1: the calling thread only; 2+: that many share the work; `std` only).
+    pub threads: usize,
+    /// Stop after about this much wall time from the start of the call (checked every few
+    /// thousand nodes; `std` only).
+    #[cfg(feature = "std")]
+    pub time: Option<core::time::Duration>,
+}
+
+impl Default for Limits<'_> {
+    fn default() -> Self {
+        Limits {
+            max_nodes: u64::MAX,
+            stop: None,
+            threads: 1,
+            #[cfg(feature = "std")]
+            time: None,
+        }
+    }
+}
+
+#[cfg(target_has_atomic = "64")]
+impl Limits<'_> {
+    /// Runs `count` with a maker of meters for these limits, one per thread of the count, all
+    /// on one [`Tally`]; returns what `count` returns and whether a limit stopped it.
+    ///
+    /// ```
+    /// use bb_core::meter::{Limits, Meter};
+    /// let limits = Limits { max_nodes: 10_000, ..Limits::default() };
+    /// let (n, stopped) = limits.run(|meter| {
+    ///     let mut m = meter();
+    ///     let mut n = 0u64;
+    ///     while n < 1_000_000 && m.tick(100) {
+    ///         n += 100;
+    ///     }
+    ///     n
+    /// });
+    /// assert!(stopped && n >= 9_900 && n < 20_000);
+    /// ```
+    pub fn run<R>(
+        &self,
+        count: impl for<'x> FnOnce(&'x (dyn Fn() -> Limiter<'x> + Sync)) -> R,
+    ) -> (R, bool) {
+        let tally = Tally::new();
+        #[cfg(feature = "std")]
+        let deadline = self.time.map(|t| std::time::Instant::now().checked_add(t));
+        #[cfg(feature = "std")]
+        let clock = move || match deadline {
+            // A deadline past the clock's range is never reached.
+            Some(Some(d)) => std::time::Instant::now() >= d,
+            _ => false,
+        };
+        let limiter = || {
+            let m = Limiter::new(&tally, self.max_nodes).with_stop(self.stop);
+            #[cfg(feature = "std")]
+            let m = if deadline.is_some() {
+                m.with_check(&clock)
+            } else {
+                m
+            };
+            m
+        };
+        let r = count(&limiter);
+        (r, tally.is_stopped())
+    }
+}
+
 /// A count that a limit stopped before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stopped {

@@ -89,7 +89,6 @@ pub mod full_lines;
 pub mod game;
 pub mod hash;
 pub mod last_flip;
-pub mod limits;
 pub mod mobility;
 #[cfg(feature = "alloc")]
 pub mod obf;
@@ -102,8 +101,9 @@ pub mod stability;
 pub mod symmetry;
 pub mod workload;
 
+/// The limits of a solve or a perft count (node limit, stop flag, threads, time).
+pub use bb_core::meter::Limits;
 pub use board::{Board, BoardError, ParseBoardError};
-pub use limits::Limits;
 
 // Everything a user of this crate needs, so that it is the only dependency.
 pub use bb_core::{self, Bitboard, Square};

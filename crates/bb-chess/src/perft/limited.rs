@@ -2,44 +2,8 @@
 
 #[cfg(target_has_atomic = "64")]
 use crate::position::Position;
-use core::sync::atomic::AtomicBool;
-
-/// Stop conditions and threads of [`perft_limited`].
-///
-/// Build it with `..Limits::default()`: the `time` field exists only with the `std` feature.
-///
-/// ```
-/// use bb_chess::{Position, perft::{perft_limited, Limits}};
-/// use std::time::Duration;
-/// let quick = Limits { max_nodes: 1_000_000, time: Some(Duration::from_secs(5)), ..Limits::default() };
-/// let stopped = perft_limited(&Position::startpos(), 9, &quick).unwrap_err();
-/// assert!(stopped.leaves >= 1_000_000);
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Limits<'a> {
-    /// Stop after about this many leaves (`u64::MAX`: no limit).
-    pub max_nodes: u64,
-    /// Stop when this becomes `true`.
-    pub stop: Option<&'a AtomicBool>,
-    /// Threads sharing the sub-trees (`std` only; 1: the calling thread). The node limit
-    /// counts the leaves of all threads.
-    pub threads: usize,
-    /// Stop after about this much wall time from the start of the call (`std` only).
-    #[cfg(feature = "std")]
-    pub time: Option<core::time::Duration>,
-}
-
-impl Default for Limits<'_> {
-    fn default() -> Self {
-        Limits {
-            max_nodes: u64::MAX,
-            stop: None,
-            threads: 1,
-            #[cfg(feature = "std")]
-            time: None,
-        }
-    }
-}
+#[cfg(target_has_atomic = "64")]
+use bb_core::meter::Limits;
 
 /// Perft of `pos` to `depth` within `limits`: at most about `limits.max_nodes` leaves (the
 /// count stops within a few thousand leaves per thread of the limit), until `limits.stop` is
@@ -68,40 +32,16 @@ pub fn perft_limited(
     depth: u32,
     limits: &Limits<'_>,
 ) -> Result<u64, bb_core::meter::Stopped> {
-    use bb_core::meter::{Limiter, Meter, Stopped, Tally};
-    let tally = Tally::new();
-    #[cfg(feature = "std")]
-    let deadline = limits
-        .time
-        .map(|t| std::time::Instant::now().checked_add(t));
-    #[cfg(feature = "std")]
-    let clock = move || match deadline {
-        // A deadline past the clock's range is never reached.
-        Some(Some(d)) => std::time::Instant::now() >= d,
-        _ => false,
-    };
-    let limiter = || {
-        let m = Limiter::new(&tally, limits.max_nodes).with_stop(limits.stop);
+    use bb_core::meter::Stopped;
+    let (n, stopped) = limits.run(|limiter| {
         #[cfg(feature = "std")]
-        let m = if deadline.is_some() {
-            m.with_check(&clock)
-        } else {
-            m
-        };
-        m
-    };
-    #[cfg(feature = "std")]
-    if limits.threads > 1 && depth >= 3 {
-        let n = shared(pos, depth, limits.threads, limiter);
-        return if tally.is_stopped() {
-            Err(Stopped { leaves: n })
-        } else {
-            Ok(n)
-        };
-    }
-    let mut meter = limiter();
-    let n = bb_simd::dispatch!(|b| super::perft_metered_with(b, pos, depth, &mut meter));
-    if meter.halted() {
+        if limits.threads > 1 && depth >= 3 {
+            return shared(pos, depth, limits.threads, limiter);
+        }
+        let mut meter = limiter();
+        bb_simd::dispatch!(|b| super::perft_metered_with(b, pos, depth, &mut meter))
+    });
+    if stopped {
         Err(Stopped { leaves: n })
     } else {
         Ok(n)
@@ -116,7 +56,7 @@ fn shared<M: bb_core::meter::Meter>(
     pos: &Position,
     depth: u32,
     threads: usize,
-    meter: impl Fn() -> M + Sync,
+    meter: &(dyn Fn() -> M + Sync),
 ) -> u64 {
     use crate::movegen::MoveList;
     use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

@@ -23,7 +23,8 @@ mod limited;
 #[cfg(feature = "std")]
 mod threads;
 
-pub use limited::Limits;
+/// The limits of [`perft_limited`] (node limit, stop flag, threads, time).
+pub use bb_core::meter::Limits;
 #[cfg(target_has_atomic = "64")]
 pub use limited::perft_limited;
 #[cfg(feature = "std")]

@@ -71,43 +71,21 @@ pub fn perft_limited(
     cv: Convention,
     limits: &crate::Limits<'_>,
 ) -> Result<u64, PerftError> {
-    use bb_core::meter::{Limiter, Meter, Tally};
     let board = board.validate()?;
-    let tally = Tally::new();
-    #[cfg(feature = "std")]
-    let deadline = limits
-        .time
-        .map(|t| std::time::Instant::now().checked_add(t));
-    #[cfg(feature = "std")]
-    let clock = move || match deadline {
-        // A deadline past the clock's range is never reached.
-        Some(Some(d)) => std::time::Instant::now() >= d,
-        _ => false,
-    };
-    let limiter = || {
-        let m = Limiter::new(&tally, limits.max_nodes).with_stop(limits.stop);
+    let (n, stopped) = limits.run(|limiter| {
         #[cfg(feature = "std")]
-        let m = if deadline.is_some() {
-            m.with_check(&clock)
-        } else {
-            m
-        };
-        m
-    };
-    #[cfg(feature = "std")]
-    if limits.threads > 1 && depth > 4 {
-        let mut work = alloc::vec::Vec::new();
-        let base = super::split(board, depth, 3, cv, &mut work)?;
-        let n = base + super::split::count_shared(&work, cv, limits.threads, limiter);
-        return if tally.is_stopped() {
-            Err(PerftError::Stopped(Stopped { leaves: n }))
-        } else {
-            Ok(n)
-        };
-    }
-    let mut meter = limiter();
-    let n = bb_simd::dispatch!(|b| super::perft_metered_with(b, board, depth, cv, &mut meter))?;
-    if meter.halted() {
+        if limits.threads > 1 && depth > 4 {
+            let mut work = alloc::vec::Vec::new();
+            // `board` is valid: no error.
+            let base = super::split(board, depth, 3, cv, &mut work).unwrap_or(0);
+            return base + super::split::count_shared(&work, cv, limits.threads, limiter);
+        }
+        let mut meter = limiter();
+        // `board` is valid: no error.
+        bb_simd::dispatch!(|b| super::perft_metered_with(b, board, depth, cv, &mut meter))
+            .unwrap_or(0)
+    });
+    if stopped {
         Err(PerftError::Stopped(Stopped { leaves: n }))
     } else {
         Ok(n)

@@ -98,7 +98,7 @@ pub fn perft_threads(
     }
     let mut work = alloc::vec::Vec::new();
     let base = split(board, depth, 3, cv, &mut work)?;
-    Ok(base + count_shared(&work, cv, threads, || Unmetered))
+    Ok(base + count_shared(&work, cv, threads, &|| Unmetered))
 }
 
 /// The leaves of every sub-tree of `work` counted on `threads` threads, handed out one at a
@@ -109,7 +109,7 @@ pub(super) fn count_shared<M: Meter>(
     work: &[(Board, u32)],
     cv: Convention,
     threads: usize,
-    meter: impl Fn() -> M + Sync,
+    meter: &(dyn Fn() -> M + Sync),
 ) -> u64 {
     use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);

@@ -69,7 +69,7 @@ pub const SHALLOW: u32 = 7;
 
 const INF: i32 = 127;
 
-pub use crate::limits::Limits;
+pub use bb_core::meter::Limits;
 
 /// An exact endgame solver owning its transposition table, kept from one call to the next.
 ///
