@@ -7,7 +7,7 @@
 
 #[path = "../../../fuzz/src/chess.rs"]
 mod bodies;
-mod chess_common;
+use crate::chess_common;
 #[path = "../../../fuzz/src/regress.rs"]
 mod regress;
 

@@ -1,7 +1,7 @@
 //! Output into a pipe whose reader has gone (`bb ... | head -1`) ends `bb` quietly, status 0,
 //! instead of the std `println!` panic.
 
-mod cli_common;
+use crate::cli_common;
 
 use cli_common::bb_command;
 use std::process::Stdio;

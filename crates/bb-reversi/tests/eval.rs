@@ -3,7 +3,7 @@
 //! incremental form (moves and passes in Edax's side-to-move model) equal to the oracle along
 //! random games.
 
-mod kernels_common;
+use crate::kernels_common;
 use kernels_common as common;
 
 use bb_core::Square;

@@ -7,7 +7,7 @@
 
 #[path = "../../../fuzz/src/reversi.rs"]
 mod bodies;
-mod kernels_common;
+use crate::kernels_common;
 #[path = "../../../fuzz/src/regress.rs"]
 mod regress;
 
