@@ -85,7 +85,7 @@ pub fn perft_high_level(board: Board, depth: u32) -> u64 {
 }
 
 specialize! {
-    /// The chess `perft_recursive` example's perft.
+    /// The chess `chess_perft_recursive` example's perft.
     pub fn chess_specialized<B: Backend>(b: B, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;

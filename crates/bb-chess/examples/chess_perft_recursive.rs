@@ -3,8 +3,8 @@
 //! one `dispatch!` at the root.
 //!
 //! ```sh
-//! cargo run --release -p bb-chess --example perft_recursive -- 6
-//! BB_BACKEND=scalar cargo run --release -p bb-chess --example perft_recursive -- 6
+//! cargo run --release -p bb-chess --example chess_perft_recursive -- 6
+//! BB_BACKEND=scalar cargo run --release -p bb-chess --example chess_perft_recursive -- 6
 //! ```
 //!
 //! Its counts equal `bb perft chess DEPTH`. The last line is `nodes N time S`.
@@ -39,14 +39,14 @@ specialize! {
 fn main() -> ExitCode {
     let arg = std::env::args().nth(1).unwrap_or_else(|| "6".into());
     let Ok(depth) = arg.parse::<u32>() else {
-        eprintln!("usage: perft_recursive [DEPTH] (DEPTH a number, default 6; got {arg:?})");
+        eprintln!("usage: chess_perft_recursive [DEPTH] (DEPTH a number, default 6; got {arg:?})");
         return ExitCode::from(2);
     };
     // `dispatch!` honours BB_BACKEND; an unknown or unavailable name is reported, not panicked.
     let backend = match bb_chess::bb_simd::try_best_backend() {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("perft_recursive: {e}");
+            eprintln!("chess_perft_recursive: {e}");
             return ExitCode::from(2);
         }
     };
