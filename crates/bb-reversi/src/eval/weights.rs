@@ -232,16 +232,36 @@ impl Evaluator {
         let ply = 60 - i64::from(empties);
         let pair = ((ply - 2).max(0) >> 1).min(PLIES as i64 / 2 - 1);
         let table = (2 * pair + (ply & 1)) as usize;
-        let w = self
+        let Some(w) = self
             .weights
-            .get(table * UNPACKED..(table + 1) * UNPACKED)
-            .unwrap_or(&[]);
-        let lanes = f.lanes();
-        let mut sum = i32::from(w.get(GROUP_START[12]).copied().unwrap_or(0));
-        for (&lane, &start) in lanes.iter().zip(&FEATURE_START) {
-            sum += i32::from(w.get(start + usize::from(lane)).copied().unwrap_or(0));
+            .get(table * UNPACKED..)
+            .and_then(<[i16]>::first_chunk::<UNPACKED>)
+        else {
+            return 0;
+        };
+        // Unrolled: each lane's group start is a constant, so the bounds check disappears
+        // wherever start + 65535 is inside the ply (the first four groups) and is one
+        // never-taken branch elsewhere (an index out of range, only possible in features built
+        // by `Features::from_lanes`, weighs 0); partial sums keep the additions short.
+        let words = &f.words;
+        macro_rules! weight {
+            ($i:literal) => {{
+                let lane = (words[$i / 4] >> (16 * ($i % 4))) as u16;
+                i32::from(
+                    w.get(FEATURE_START[$i] + usize::from(lane))
+                        .copied()
+                        .unwrap_or(0),
+                )
+            }};
         }
-        sum
+        macro_rules! sum {
+            ($($i:literal)*) => { 0 $(+ weight!($i))* };
+        }
+        let a = sum!(0 1 2 3 4 5 6 7 8 9 10 11);
+        let b = sum!(12 13 14 15 16 17 18 19 20 21 22 23);
+        let c = sum!(24 25 26 27 28 29 30 31 32 33 34);
+        let d = sum!(35 36 37 38 39 40 41 42 43 44 45);
+        i32::from(w[GROUP_START[12]]) + (a + b) + (c + d)
     }
 
     /// Edax's score of the sum: rounded half away from zero to discs, clamped to -63..=63
