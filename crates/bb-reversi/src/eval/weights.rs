@@ -65,8 +65,9 @@ const FEATURE_START: [usize; PATTERN_COUNT] = {
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Evaluator {
-    /// `PLIES` unpacked plies of `UNPACKED` weights; odd plies indexed by features seen from
-    /// the opponent of the side to move.
+    /// `PLIES` unpacked plies of `UNPACKED` weights, the two plies of a pair interleaved
+    /// (weight `i` of file ply `2 + 2 * pair + odd` at `pair * 2 * UNPACKED + 2 * i + odd`);
+    /// odd plies indexed by features seen from the opponent of the side to move.
     weights: Vec<i16>,
     version: (u32, u32, u32),
 }
@@ -122,14 +123,19 @@ impl Evaluator {
     #[must_use]
     pub fn from_packed(packed: &PackedWeights) -> Evaluator {
         let packing = Packing::new();
-        let mut weights = Vec::with_capacity(PLIES * UNPACKED);
+        let mut weights = alloc::vec![0; PLIES * UNPACKED];
         for ply in 2..FILE_PLIES {
             let w = packed.ply(ply).unwrap_or(&[]);
+            let (pair, odd) = ((ply - 2) / 2, ply % 2 == 1);
+            let mut at = pair * 2 * UNPACKED + usize::from(odd);
             for (g, group) in Group::ALL.iter().enumerate() {
-                weights.extend((0..group.indices()).map(|j| {
-                    let slot = packing.slot(g, j, ply % 2 == 1).unwrap_or(0);
-                    w.get(slot as usize).copied().unwrap_or(0)
-                }));
+                for j in 0..group.indices() {
+                    let slot = packing.slot(g, j, odd).unwrap_or(0);
+                    if let Some(x) = weights.get_mut(at) {
+                        *x = w.get(slot as usize).copied().unwrap_or(0);
+                    }
+                    at += 2;
+                }
             }
         }
         Evaluator {
@@ -160,17 +166,40 @@ impl Evaluator {
     /// ```
     #[must_use]
     pub fn sum(&self, f: &Features, empties: u32) -> i32 {
+        // Plies of one pair interleaved (even, odd, even, ...), as Edax stores them: the
+        // patterns a move leaves unchanged read the cache lines the parent's evaluation
+        // loaded.
         let table = super::file_ply(empties) - 2;
-        let w = self
+        let Some(w) = self
             .weights
-            .get(table * UNPACKED..(table + 1) * UNPACKED)
-            .unwrap_or(&[]);
-        let lanes = f.lanes();
-        let mut sum = i32::from(w.get(GROUP_START[12]).copied().unwrap_or(0));
-        for (&lane, &start) in lanes.iter().zip(&FEATURE_START) {
-            sum += i32::from(w.get(start + usize::from(lane)).copied().unwrap_or(0));
+            .get(table / 2 * 2 * UNPACKED + table % 2..)
+            .and_then(<[i16]>::first_chunk::<{ 2 * UNPACKED - 1 }>)
+        else {
+            return 0;
+        };
+        // Unrolled: each lane's group start is a constant, so the bounds check disappears
+        // wherever start + 65535 is inside the ply (the first four groups) and is one
+        // never-taken branch elsewhere (an index out of range, only possible in features built
+        // by `Features::from_lanes`, weighs 0); partial sums keep the additions short.
+        let words = &f.words;
+        macro_rules! weight {
+            ($i:literal) => {{
+                let lane = (words[$i / 4] >> (16 * ($i % 4))) as u16;
+                i32::from(
+                    w.get(2 * (FEATURE_START[$i] + usize::from(lane)))
+                        .copied()
+                        .unwrap_or(0),
+                )
+            }};
         }
-        sum
+        macro_rules! sum {
+            ($($i:literal)*) => { 0 $(+ weight!($i))* };
+        }
+        let a = sum!(0 1 2 3 4 5 6 7 8 9 10 11);
+        let b = sum!(12 13 14 15 16 17 18 19 20 21 22 23);
+        let c = sum!(24 25 26 27 28 29 30 31 32 33 34);
+        let d = sum!(35 36 37 38 39 40 41 42 43 44 45);
+        i32::from(w[2 * GROUP_START[12]]) + (a + b) + (c + d)
     }
 
     /// Edax's score of the sum: rounded half away from zero to discs, clamped to -63..=63
