@@ -124,7 +124,7 @@ pub mod see;
 pub mod setwise;
 pub mod sliders;
 pub mod tables;
-mod uci;
+pub mod uci;
 
 #[cfg(test)]
 mod tablegen;
@@ -140,7 +140,8 @@ pub use color::Color;
 #[cfg(feature = "alloc")]
 pub use game::Game;
 pub use movegen::MoveList;
-pub use moves::{Move, MoveKind, UciError};
+pub use moves::{Move, MoveKind};
+pub use uci::{UciError, UciString};
 pub use outcome::{Draw, Outcome};
 pub use piece::Piece;
 pub use position::{CastleSide, CastlingRights, FenError, FenField, IllegalMove, Position};

@@ -19,8 +19,6 @@ use crate::Piece;
 use bb_core::Square;
 use core::fmt;
 
-pub use crate::uci::{UciError, UciString, parse_uci_syntax};
-
 /// What kind of move: ordinary, en passant, castling or a promotion.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MoveKind {

@@ -110,7 +110,7 @@ impl Move {
 /// Checks the syntax of a UCI move: `from`, `to` and an optional promotion letter.
 ///
 /// ```
-/// use bb_chess::moves::parse_uci_syntax;
+/// use bb_chess::uci::parse_uci_syntax;
 /// use bb_chess::Piece;
 /// use bb_core::Square;
 /// assert_eq!(parse_uci_syntax("a7a8q"), Ok((Square::A7, Square::A8, Some(Piece::Queen))));
