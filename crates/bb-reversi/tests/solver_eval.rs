@@ -125,6 +125,7 @@ fn random_weights_keep_the_scores_of_no_evaluator() {
     let mut solver = Solver::new(18).with_evaluator(evaluator(Some(3)));
     solver.set_eval_ordering(EvalOrdering {
         min_empties: 8,
+        depth: 1,
         ..EvalOrdering::default()
     });
     let mut n = 0;
@@ -144,6 +145,7 @@ fn two_threads_share_the_evaluator_and_keep_the_scores() {
     let mut solver = Solver::new(18).with_evaluator(Arc::clone(&evaluator));
     solver.set_eval_ordering(EvalOrdering {
         min_empties: 8,
+        depth: 1,
         ..EvalOrdering::default()
     });
     for p in ffo("fforum-1-19.obf")

@@ -34,7 +34,7 @@ impl Default for EvalOrdering {
     fn default() -> Self {
         EvalOrdering {
             min_empties: 16,
-            depth: 1,
+            depth: 2,
             weight: 32,
         }
     }
