@@ -16,7 +16,7 @@ use crate::eval::{Evaluator, Mover};
 ///
 /// ```
 /// use bb_reversi::solver::EvalOrdering;
-/// let o = EvalOrdering { min_empties: 16, ..EvalOrdering::default() };
+/// let o = EvalOrdering { min_empties: 20, ..EvalOrdering::default() };
 /// assert!(o.depth <= 2);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub struct EvalOrdering {
 impl Default for EvalOrdering {
     fn default() -> Self {
         EvalOrdering {
-            min_empties: 16,
+            min_empties: 18,
             depth: 2,
             weight: 32,
         }
