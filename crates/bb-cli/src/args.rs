@@ -242,6 +242,18 @@ pub struct SolveArgs {
     /// checked, not only the best one. The limits apply to the whole problem.
     #[arg(long)]
     pub all_moves: bool,
+    /// Order the moves far from the leaves by the pattern evaluation of an Edax weight file
+    /// (eval.dat); the scores do not change, only the nodes searched. An all-zero file visits
+    /// exactly the nodes of a solve without --eval.
+    #[arg(long, value_name = "FILE", value_parser = PathBufValueParser::new().try_map(eval_file))]
+    pub eval: Option<PathBuf>,
+    /// With --eval: order by the evaluation at nodes with at least N empty squares (below, by
+    /// mobility alone), 8 to 60 (default 18).
+    #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = eval_from, requires = "eval")]
+    pub eval_from: Option<u32>,
+    /// With --eval: plies searched below each move for its evaluation, 0 to 3 (default 2).
+    #[arg(long, allow_hyphen_values = true, value_name = "D", value_parser = eval_depth, requires = "eval")]
+    pub eval_depth: Option<u32>,
 }
 
 /// Parses the arguments after the program name.
@@ -358,6 +370,28 @@ fn expect(s: &str) -> Result<u64, Refused> {
     )
 }
 
+fn eval_from(s: &str) -> Result<u32, Refused> {
+    let n = whole(
+        s,
+        "--eval-from",
+        8,
+        60,
+        "a whole number of empty squares from 8 to 60",
+    )?;
+    Ok(u32::try_from(n).unwrap_or(60))
+}
+
+fn eval_depth(s: &str) -> Result<u32, Refused> {
+    let n = whole(
+        s,
+        "--eval-depth",
+        0,
+        3,
+        "a whole number of plies from 0 to 3",
+    )?;
+    Ok(u32::try_from(n).unwrap_or(3))
+}
+
 fn tt_bits(s: &str) -> Result<u32, Refused> {
     let b = whole(
         s,
@@ -458,6 +492,10 @@ fn output_file(p: PathBuf) -> Result<PathBuf, Refused> {
 
 fn epd_file(p: PathBuf) -> Result<PathBuf, Refused> {
     input_file(p, "--epd", "an EPD perft suite file (`FEN ;D1 20 ;D2 400`)")
+}
+
+fn eval_file(p: PathBuf) -> Result<PathBuf, Refused> {
+    input_file(p, "--eval", "an Edax weight file (eval.dat)")
 }
 
 fn obf_file(p: PathBuf) -> Result<PathBuf, Refused> {

@@ -4,14 +4,17 @@
 //! reported as stopped and the next one starts. `--all-moves` solves every legal move
 //! ([`Solver::solve_moves`]) and checks every score the file lists. The table is cleared
 //! before each problem, so its node count does not depend on the problems before it.
+//! `--eval FILE` orders the moves far from the leaves by an Edax weight file's evaluation.
 
 use bb_cli::args::SolveArgs;
 use bb_cli::progress::Progress;
 use bb_reversi::Board;
+use bb_reversi::eval::Evaluator;
 use bb_reversi::game::{BoardExt, Move};
 use bb_reversi::obf::{self, Problem};
-use bb_reversi::solver::{Limits, Solution, SolveError, Solver};
+use bb_reversi::solver::{EvalOrdering, Limits, Solution, SolveError, Solver};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// `MemAvailable` of /proc/meminfo in bytes (None where there is no such file).
@@ -51,6 +54,26 @@ pub fn run(a: &SolveArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let evaluator = match &a.eval {
+        None => None,
+        Some(path) => match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| Evaluator::from_bytes(&bytes).map_err(|e| e.to_string()))
+        {
+            Ok(e) => Some(Arc::new(e)),
+            Err(e) => {
+                eprintln!("bb solve: --eval {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let mut ordering = EvalOrdering::default();
+    if let Some(n) = a.eval_from {
+        ordering.min_empties = n;
+    }
+    if let Some(d) = a.eval_depth {
+        ordering.depth = d;
+    }
     let problems = match obf::parse_file(&text) {
         Ok(p) => p,
         Err(e) => {
@@ -78,9 +101,18 @@ pub fn run(a: &SolveArgs) -> ExitCode {
         "-".repeat(w)
     );
     println!(
-        "# backend {}, {threads} thread{}, table 2^{bits} entries",
+        "# backend {}, {threads} thread{}, table 2^{bits} entries{}",
         bb_simd::best_backend().label(),
-        if threads == 1 { "" } else { "s" }
+        if threads == 1 { "" } else { "s" },
+        match &a.eval {
+            Some(path) => format!(
+                ", moves ordered by {} from {} empties, {} plies",
+                path.display(),
+                ordering.min_empties,
+                ordering.depth
+            ),
+            None => String::new(),
+        }
     );
     println!(
         "{:>w$} | empties | score |    time    |     nodes     |   nodes/s   | PV",
@@ -88,6 +120,8 @@ pub fn run(a: &SolveArgs) -> ExitCode {
     );
     println!("{rule}");
     let mut solver = Solver::new(bits);
+    solver.set_evaluator(evaluator);
+    solver.set_eval_ordering(ordering);
     let (mut total_nodes, mut total_time, mut bad, mut stopped) = (0u64, Duration::ZERO, 0, 0);
     let progress = Progress::stderr();
     for (i, (p, name)) in problems.iter().zip(&names).enumerate() {

@@ -175,6 +175,13 @@ fn cases() -> Vec<Case> {
         case(&["solve", "ok.obf", "--max-nodes", "-5"], &["negative", "nodes from 1 to"]),
         case(&["solve", "ok.obf", "--time", "x"], &["--time x is not a number", "seconds"]),
         case(&["solve", "ok.obf", "--all-moves=yes"], &["--all-moves"]),
+        case(&["solve", "ok.obf", "--eval", "missing.dat"], &["--eval missing.dat: no such file", "an Edax weight file"]),
+        case(&["solve", "ok.obf", "--eval", "dir"], &["--eval dir: a directory, not a file", "an Edax weight file"]),
+        case(&["solve", "ok.obf", "--eval", "short.dat"], &["--eval short.dat", "truncated Edax evaluation file"]),
+        case(&["solve", "ok.obf", "--eval", "ok.obf"], &["--eval ok.obf", "not an Edax evaluation file"]),
+        case(&["solve", "ok.obf", "--eval-from", "16"], &["--eval"]),
+        case(&["solve", "ok.obf", "--eval", "short.dat", "--eval-from", "7"], &["--eval-from 7 is below the minimum 8", "from 8 to 60"]),
+        case(&["solve", "ok.obf", "--eval", "short.dat", "--eval-depth", "4"], &["--eval-depth 4 is above the maximum 3", "from 0 to 3"]),
         // The environment.
         with_backend(b"garbage", &["perft", "chess", "1"], &["BB_BACKEND=\"garbage\"", "expected one of scalar"]),
         with_backend(b"garbage", &["solve", "ok.obf"], &["BB_BACKEND=\"garbage\"", "expected one of scalar"]),
@@ -193,7 +200,7 @@ fn make_files() -> PathBuf {
     let ffo = std::fs::read_to_string(FFO).expect("data/fforum-1-19.obf");
     let first = ffo.lines().next().expect("a problem");
     let board = &first[..64];
-    let files: [(&str, Vec<u8>); 8] = [
+    let files: [(&str, Vec<u8>); 9] = [
         ("bad-fen.epd", b"garbage line ;D1 20\n".to_vec()),
         (
             "no-counts.epd",
@@ -209,6 +216,7 @@ fn make_files() -> PathBuf {
             format!("{first} A1:-30;\n").into_bytes(),
         ),
         ("ok.obf", format!("{first}\n").into_bytes()),
+        ("short.dat", b"EDAXEVAL\x04\0\0\0".to_vec()),
     ];
     for (name, bytes) in files {
         std::fs::write(dir.join(name), bytes).unwrap();

@@ -118,3 +118,43 @@ fn problems_are_numbered_by_their_obf_id() {
     assert!(rows[2].trim_start().starts_with("ffo-3 |"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The node column of each row of a `bb solve` table.
+fn node_counts(out: &str) -> Vec<u64> {
+    out.lines()
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split('|').map(str::trim).collect();
+            (cols.len() >= 6)
+                .then(|| cols[4].parse::<u64>().ok())
+                .flatten()
+        })
+        .collect()
+}
+
+#[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
+fn an_all_zero_eval_file_visits_the_nodes_of_no_eval() {
+    // An Edax weight file of zero weights (header "EDAX" "EVAL" in the little-endian form).
+    let dir = std::env::temp_dir().join(format!("bb-cli-solve-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let zero = dir.join("zero.dat");
+    let mut bytes = vec![0u8; bb_reversi::eval::FILE_BYTES];
+    bytes[..8].copy_from_slice(b"XADELAVE");
+    std::fs::write(&zero, bytes).unwrap();
+    let zero = zero.to_str().unwrap();
+    let (code, plain, err) = run(&["solve", FFO_1_19]);
+    assert_eq!(code, Some(0), "{plain}{err}");
+    let (code, eval, err) = run(&["solve", FFO_1_19, "--eval", zero, "--eval-from", "8"]);
+    assert_eq!(code, Some(0), "{eval}{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        eval.lines()
+            .next()
+            .unwrap()
+            .contains("zero.dat from 8 empties"),
+        "{eval}"
+    );
+    let nodes = node_counts(&plain);
+    assert_eq!(nodes.len(), 19, "{plain}");
+    assert_eq!(node_counts(&eval), nodes);
+}

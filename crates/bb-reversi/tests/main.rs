@@ -17,6 +17,7 @@ mod obf;
 mod perft;
 mod solver;
 mod solver_api;
+mod solver_eval;
 mod stability;
 mod symmetry;
 mod validity;

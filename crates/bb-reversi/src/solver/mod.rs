@@ -8,6 +8,9 @@
 //!   move first, then by the opponent's mobility weighted by corners, with the opponent's
 //!   potential mobility as a tie-breaker while at least 12 squares are empty and a parity bonus
 //!   below that.
+//! - **Evaluation ordering** (optional, [`Solver::set_evaluator`]): far from the leaves (at
+//!   least [`EvalOrdering::min_empties`] empties) each move's key also gets its child's value
+//!   from a shallow search of a pattern evaluation; an all-zero evaluation changes no key.
 //! - **Shallow nodes** (5..=[`SHALLOW`] empties): no table, moves in parity order (squares in
 //!   quadrants with an odd number of empties first).
 //! - **Last 4, 3, 2, 1 empties**: hand-written, no mobility computation (each empty is tried
@@ -40,7 +43,9 @@
 //! ```
 
 use crate::Board;
+use crate::eval::Evaluator;
 use crate::game::Move;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use bb_core::Square;
 use bb_simd::{Backend, specialize};
@@ -50,6 +55,7 @@ mod board_solve;
 mod calls;
 mod endgame;
 mod error;
+mod eval_order;
 mod ordering;
 mod parallel;
 mod result;
@@ -57,6 +63,7 @@ mod search;
 mod tt;
 
 pub use error::{Interrupted, SolveError};
+pub use eval_order::EvalOrdering;
 pub use result::{Bound, MoveScore, MovesSolution, Outcome, Solution, WindowSolution, WldSolution};
 
 use ordering::*;
@@ -81,6 +88,8 @@ pub use bb_core::meter::Limits;
 pub struct Solver {
     tts: Vec<Tt>,
     bits: u32,
+    evaluator: Option<Arc<Evaluator>>,
+    eval_ordering: EvalOrdering,
     /// When the current call started and when its time limit ends.
     #[cfg(feature = "std")]
     clock: Option<(std::time::Instant, Option<std::time::Instant>)>,
@@ -90,9 +99,11 @@ impl core::fmt::Debug for Solver {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "Solver {{ tt_bits: {}, tables: {} }}",
+            "Solver {{ tt_bits: {}, tables: {}, evaluator: {}, eval_ordering: {:?} }}",
             self.bits,
-            self.tts.len()
+            self.tts.len(),
+            self.evaluator.is_some(),
+            self.eval_ordering
         )
     }
 }
@@ -111,6 +122,8 @@ impl Solver {
         Solver {
             tts: alloc::vec![Tt::new(tt_bits)],
             bits: tt_bits,
+            evaluator: None,
+            eval_ordering: EvalOrdering::default(),
             #[cfg(feature = "std")]
             clock: None,
         }
@@ -123,6 +136,73 @@ impl Solver {
         for t in &mut self.tts {
             t.clear();
         }
+    }
+
+    /// Orders moves far from the leaves by `evaluator` (where [`Solver::eval_ordering`] says),
+    /// or by the fastest-first keys alone with `None` (the default). Scores never depend on
+    /// it, only the nodes searched: a good evaluation searches the best move first more
+    /// often. An evaluator whose weights are all zero leaves every node as it is without one.
+    /// The evaluator is shared, not copied, by the threads of a search and by other solvers.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use bb_reversi::eval::{Evaluator, FILE_BYTES};
+    /// use bb_reversi::{obf::Problem, solver::{Limits, Solver}};
+    /// # let mut bytes = vec![0u8; FILE_BYTES];
+    /// # bytes[..8].copy_from_slice(b"EDAXEVAL");
+    /// // bytes: an Edax weight file (eval.dat), e.g. from std::fs::read
+    /// let evaluator = Arc::new(Evaluator::from_bytes(&bytes)?);
+    /// let p: Problem = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".parse()?;
+    /// let mut solver = Solver::new(16);
+    /// solver.set_evaluator(Some(Arc::clone(&evaluator)));
+    /// assert_eq!(solver.solve(p.board, &Limits::default())?.score, 18);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_evaluator(&mut self, evaluator: Option<Arc<Evaluator>>) {
+        self.evaluator = evaluator;
+    }
+
+    /// The solver with [`Solver::set_evaluator`]`(Some(evaluator))`.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use bb_reversi::eval::{Evaluator, FILE_BYTES};
+    /// # use bb_reversi::solver::Solver;
+    /// # let mut bytes = vec![0u8; FILE_BYTES];
+    /// # bytes[..8].copy_from_slice(b"EDAXEVAL");
+    /// let evaluator = Arc::new(Evaluator::from_bytes(&bytes)?);
+    /// let solver = Solver::new(20).with_evaluator(evaluator);
+    /// assert!(solver.evaluator().is_some());
+    /// # Ok::<(), bb_reversi::eval::EvalFileError>(())
+    /// ```
+    #[must_use]
+    pub fn with_evaluator(mut self, evaluator: Arc<Evaluator>) -> Solver {
+        self.evaluator = Some(evaluator);
+        self
+    }
+
+    /// The evaluator ordering the moves, if any.
+    #[must_use]
+    pub fn evaluator(&self) -> Option<&Arc<Evaluator>> {
+        self.evaluator.as_ref()
+    }
+
+    /// Where and how the evaluator orders moves ([`EvalOrdering::default`] unless set).
+    ///
+    /// ```
+    /// use bb_reversi::solver::{EvalOrdering, Solver};
+    /// let mut solver = Solver::new(16);
+    /// solver.set_eval_ordering(EvalOrdering { min_empties: 18, depth: 0, weight: 16 });
+    /// assert_eq!(solver.eval_ordering().min_empties, 18);
+    /// ```
+    pub fn set_eval_ordering(&mut self, ordering: EvalOrdering) {
+        self.eval_ordering = ordering;
+    }
+
+    /// Where and how the evaluator orders moves.
+    #[must_use]
+    pub fn eval_ordering(&self) -> EvalOrdering {
+        self.eval_ordering
     }
 
     /// The start of a public call: rejects a board that is not a position, starts a new age
@@ -140,6 +220,11 @@ impl Solver {
         #[cfg(not(feature = "std"))]
         let _ = limits;
         Ok(())
+    }
+
+    /// What the searches order moves with.
+    fn eval(&self) -> Option<(&Evaluator, EvalOrdering)> {
+        self.evaluator.as_deref().map(|e| (e, self.eval_ordering))
     }
 
     /// Wall time since [`Solver::start`] (zero without `std`).
@@ -168,12 +253,14 @@ impl Solver {
         let tt = &self.tts[0];
         #[cfg(feature = "std")]
         let deadline = self.clock.and_then(|c| c.1);
+        let eval = self.eval();
         bb_simd::dispatch!(backend, |b| {
             let mut s = Search::new(b, tt, limits);
             #[cfg(feature = "std")]
             {
                 s.deadline = deadline;
             }
+            s.eval = eval;
             let v = s.root(board, alpha, beta);
             if s.stopped {
                 return Err(Interrupted { nodes: s.nodes });
@@ -200,6 +287,7 @@ impl Solver {
         let score = std::sync::Mutex::new(None);
         let tt = &self.tts[0];
         let deadline = self.clock.and_then(|c| c.1);
+        let eval = self.eval();
         std::thread::scope(|sc| {
             for _ in 0..limits.threads {
                 let (busy, done, nodes, score, root_alpha) =
@@ -208,6 +296,7 @@ impl Solver {
                     bb_simd::dispatch!(backend, |b| {
                         let mut s = Search::new(b, tt, limits);
                         s.deadline = deadline;
+                        s.eval = eval;
                         s.shared = Some(Shared {
                             busy,
                             done,

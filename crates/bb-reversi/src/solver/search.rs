@@ -34,6 +34,8 @@ pub(super) struct Search<'a, B: Backend> {
     /// When to stop (the time limit).
     #[cfg(feature = "std")]
     pub(super) deadline: Option<std::time::Instant>,
+    /// The evaluator ordering the moves far from the leaves, and where and how.
+    pub(super) eval: Option<(&'a crate::eval::Evaluator, EvalOrdering)>,
 }
 
 #[inline(always)]
@@ -58,6 +60,7 @@ impl<'a, B: Backend> Search<'a, B> {
             next_cut: false,
             #[cfg(feature = "std")]
             deadline: None,
+            eval: None,
         }
     }
 
@@ -233,7 +236,7 @@ impl<'a, B: Backend> Search<'a, B> {
             let f = self.flip(x, p, o);
             let (np, no) = (o ^ f, p | f | (1 << x));
             let key = if x == u32::from(tt_move) {
-                -1_000_000
+                i32::MIN
             } else {
                 let om = crate::mobility::mobility(b, np, no);
                 let mut k = (b.popcnt(om) + b.popcnt(om & CORNERS)) as i32 * 64;
@@ -242,6 +245,11 @@ impl<'a, B: Backend> Search<'a, B> {
                     k -= b.popcnt(no & CORNERS) as i32 * 32;
                 } else if odd & (1 << x) != 0 {
                     k -= 32;
+                }
+                if let Some((ev, order)) = self.eval
+                    && n >= order.min_empties
+                {
+                    k += self.eval_key(ev, order, np, no, n - 1);
                 }
                 k
             };
