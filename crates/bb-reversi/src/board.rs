@@ -209,7 +209,7 @@ impl Board {
 
     /// The position after the player to move plays `sq` flipping `f` (sides swapped).
     #[inline(always)]
-    fn after(self, sq: Square, f: u64) -> Board {
+    pub(crate) fn after(self, sq: Square, f: u64) -> Board {
         Board {
             p: self.o ^ f,
             o: self.p | f | sq.bit(),

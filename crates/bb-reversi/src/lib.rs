@@ -118,3 +118,8 @@ pub struct ReadmeDoctests;
 #[doc = include_str!("../../../docs/solver.md")]
 #[cfg(all(doctest, feature = "std"))]
 pub struct SolverDocDoctests;
+
+/// The evaluation page's examples (docs/kernels/eval.md), compiled and run as doctests.
+#[doc = include_str!("../../../docs/kernels/eval.md")]
+#[cfg(all(doctest, feature = "std"))]
+pub struct EvalDocDoctests;

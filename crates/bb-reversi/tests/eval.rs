@@ -190,3 +190,61 @@ fn incremental_features_follow_random_games() {
         assert!(passes > 0, "{backend:?}: no pass was exercised");
     }
 }
+
+/// [`EvalBoard`](eval::EvalBoard) along random games: its features are the board's seen as the
+/// sum takes them after every move and pass, and an illegal move is refused.
+#[derive(Clone, Copy)]
+struct Tracked(usize);
+impl WithBackend for Tracked {
+    type Output = usize;
+    fn run<B: Backend>(self, b: B) -> usize {
+        let mut rng = Rng::new(43);
+        let mut steps = 0;
+        for _ in 0..self.0 {
+            let mut e = eval::EvalBoard::new_with(b, Board::START);
+            loop {
+                let board = e.board();
+                let empties = (!(board.p | board.o)).count_ones();
+                let seen = match Mover::for_empties(empties) {
+                    Mover::Zero => reference::features(board.p, board.o),
+                    Mover::One => reference::features(board.o, board.p),
+                };
+                assert_eq!(*e.features(), seen, "on {}", B::NAME);
+                let mut moves = board.moves_with(b);
+                if moves == 0 {
+                    if board.pass().moves_with(b) == 0 {
+                        break;
+                    }
+                    e = e.pass();
+                    continue;
+                }
+                let illegal = !moves & !(board.p | board.o);
+                if illegal != 0 {
+                    let sq = Square::new_masked(illegal.trailing_zeros() as u8);
+                    assert!(e.play_with(b, sq).is_none(), "{sq:?} on {}", B::NAME);
+                }
+                for _ in 0..rng.below(u64::from(moves.count_ones())) {
+                    moves &= moves - 1;
+                }
+                let sq = Square::new_masked(moves.trailing_zeros() as u8);
+                let next = e.play_with(b, sq).expect("legal");
+                assert_eq!(next.board(), board.play_with(b, sq).expect("legal"));
+                e = next;
+                steps += 1;
+            }
+        }
+        steps
+    }
+}
+
+#[test]
+fn eval_board_follows_random_games() {
+    for (backend, steps) in bb_simd::for_each_backend(Tracked(common::scaled(200))) {
+        assert!(steps > 0, "{backend:?}");
+    }
+    // The auto-backend entry points agree with the explicit ones.
+    let e = eval::EvalBoard::new(Board::START);
+    let next = e.play(Square::F5).expect("legal");
+    assert_eq!(*next.features(), eval::sum_features(next.board()));
+    assert!(e.play(Square::A1).is_none());
+}

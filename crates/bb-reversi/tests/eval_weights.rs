@@ -8,7 +8,10 @@ use kernels_common as common;
 use bb_core::rng::Rng;
 use bb_reversi::Board;
 use bb_reversi::eval::patterns::{Group, PATTERNS, pow3};
-use bb_reversi::eval::{EvalFileError, Evaluator, FILE_BYTES, Mover, PACKED, reference};
+use bb_reversi::eval::{
+    self, EvalBoard, EvalFileError, EvalReadError, Evaluator, FILE_BYTES, Mover, PACKED,
+    PackedWeights, Packing, reference,
+};
 
 const HEADER: usize = 28;
 
@@ -230,4 +233,86 @@ fn bad_files_are_errors() {
     let mut long = good.clone();
     long.extend([1, 2, 3]);
     assert!(Evaluator::from_bytes(&long).unwrap() == Evaluator::from_bytes(&good).unwrap());
+}
+
+#[test]
+fn packing_slots_read_the_weights_the_format_says() {
+    let model = Model::new();
+    let packing = Packing::new();
+    let file = random_file(9, false);
+    let weight = weight_le(&file);
+    let packed = PackedWeights::from_bytes(&file).expect("a valid file");
+    let e = Evaluator::from_packed(&packed);
+    for board in boards(common::scaled(3000)) {
+        let empties = (!(board.p | board.o)).count_ones();
+        let f = eval::sum_features(board);
+        let ply = packed.ply(eval::file_ply(empties)).expect("a file ply");
+        let sum: i32 = packing
+            .slots(&f, empties)
+            .iter()
+            .map(|&s| i32::from(ply[s as usize]))
+            .sum();
+        let want = model.sum(board, &weight);
+        assert_eq!(sum, want, "{board:?}");
+        assert_eq!(e.sum(&f, empties), want, "{board:?}");
+        assert_eq!(EvalBoard::new(board).sum(&e), want, "{board:?}");
+        assert_eq!(EvalBoard::new(board).evaluate(&e), score(want), "{board:?}");
+    }
+}
+
+#[test]
+fn packed_weights_write_the_file_they_read() {
+    let le = random_file(10, false);
+    let packed = PackedWeights::from_bytes(&le).expect("a valid file");
+    assert_eq!(packed.version(), (4, 5, 6));
+    assert!(
+        packed.to_bytes() == le,
+        "written bytes differ from the file read"
+    );
+    // A big-endian file is written little-endian.
+    let mut be = random_file(10, true);
+    for (b, l) in be[HEADER..]
+        .chunks_exact_mut(2)
+        .zip(le[HEADER..].chunks_exact(2))
+    {
+        b.copy_from_slice(&[l[1], l[0]]);
+    }
+    assert!(PackedWeights::from_bytes(&be).unwrap().to_bytes() == le);
+    assert!(Evaluator::from_packed(&packed) == Evaluator::from_bytes(&le).unwrap());
+    // Out-of-range plies are None, not a panic.
+    assert!(packed.ply(eval::FILE_PLIES).is_none());
+    assert!(packed.ply(usize::MAX).is_none());
+    let mut zeros = PackedWeights::zeros();
+    assert!(zeros.ply_mut(usize::MAX).is_none());
+    assert_eq!(Evaluator::from_packed(&zeros).evaluate(Board::START), 0);
+}
+
+#[cfg_attr(
+    target_family = "wasm",
+    ignore = "no file system under wasm32-wasip1 tests"
+)]
+#[test]
+fn from_path_reads_a_file_and_names_it_in_errors() {
+    let dir = std::env::temp_dir().join(format!("bb-eval-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("eval.dat");
+    std::fs::write(&good, random_file(11, false)).unwrap();
+    let e = Evaluator::from_path(&good).expect("a valid file");
+    assert!(e == Evaluator::from_bytes(&random_file(11, false)).unwrap());
+    let missing = dir.join("missing.dat");
+    let err = Evaluator::from_path(&missing).unwrap_err();
+    assert!(matches!(err, EvalReadError::Io { .. }));
+    assert!(err.to_string().contains("missing.dat"), "{err}");
+    let short = dir.join("short.dat");
+    std::fs::write(&short, b"EDAXEVAL").unwrap();
+    let err = Evaluator::from_path(&short).unwrap_err();
+    assert!(matches!(
+        err,
+        EvalReadError::Format {
+            error: EvalFileError::TooShort { .. },
+            ..
+        }
+    ));
+    assert!(err.to_string().contains("short.dat"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

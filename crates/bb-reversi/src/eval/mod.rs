@@ -34,6 +34,8 @@ use bb_core::Square;
 use bb_simd::{Backend, Isa};
 
 mod features;
+#[cfg(feature = "alloc")]
+mod file;
 mod lanes;
 #[cfg(feature = "alloc")]
 mod packing;
@@ -42,15 +44,23 @@ pub mod reference;
 mod rows;
 mod scalar;
 mod tables;
+mod tracked;
 #[cfg(feature = "alloc")]
 mod weights;
 
 pub use features::{Features, Mover};
+#[cfg(feature = "alloc")]
+pub use file::{EvalFileError, FILE_BYTES, FILE_PLIES, PACKED, PackedWeights, file_ply};
 pub use lanes::{Lanes128, Lanes256, Lanes512};
+#[cfg(feature = "alloc")]
+pub use packing::Packing;
 pub use rows::RowTables;
 pub use scalar::{PerSquare, Swar};
+pub use tracked::EvalBoard;
+#[cfg(feature = "std")]
+pub use weights::EvalReadError;
 #[cfg(feature = "alloc")]
-pub use weights::{EvalFileError, Evaluator, FILE_BYTES, PACKED};
+pub use weights::Evaluator;
 
 use crate::Board;
 use patterns::PATTERNS;
@@ -323,4 +333,22 @@ pub fn pass(f: &Features) -> Features {
 pub fn features(board: Board) -> Features {
     let (p, o) = (board.p, board.o);
     bb_simd::auto!(move |b| set(b, p, o))
+}
+
+/// The features [`Evaluator::sum`] takes for `board`, as Edax keeps them: seen from the side to
+/// move when the number of empty squares is even, from its opponent when it is odd
+/// ([`Mover::for_empties`]); on the best backend.
+///
+/// ```
+/// use bb_reversi::{Board, Square, eval};
+/// let b = Board::START.play(Square::F5).unwrap(); // 59 empties: from the opponent
+/// assert_eq!(eval::sum_features(b), eval::features(b.pass()));
+/// ```
+#[must_use]
+pub fn sum_features(board: Board) -> Features {
+    let empties = (!(board.p | board.o)).count_ones();
+    match Mover::for_empties(empties) {
+        Mover::Zero => features(board),
+        Mover::One => features(board.pass()),
+    }
 }

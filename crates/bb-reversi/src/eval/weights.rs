@@ -1,25 +1,14 @@
 //! [`Evaluator`]: Edax's weight file (`eval.dat`) read and unpacked, and the evaluation of a
 //! board with it, the same sum and the same rounding as Edax.
 
-use super::packing::packing;
+use super::Features;
+use super::file::{EvalFileError, FILE_PLIES, PackedWeights};
+use super::packing::Packing;
 use super::patterns::{Group, PATTERN_COUNT, PATTERNS, pow3};
-use super::tables::{SWAP, swap_bias};
-use super::{Features, Mover};
 use crate::Board;
 use alloc::vec::Vec;
 use core::fmt;
 
-/// `EDAX` and `EVAL` read as little-endian words (a file written on a little-endian machine).
-const EDAX: u32 = 0x4544_4158;
-const EVAL: u32 = 0x4556_414c;
-/// The same words from a big-endian machine: the weights are byte-swapped.
-const XADE: u32 = 0x5841_4445;
-const LAVE: u32 = 0x4c41_5645;
-
-/// Header bytes: two magic words, version, release, build (`u32`) and a date (`f64`).
-const HEADER: usize = 28;
-/// Plies in the file; the first two are read and ignored, as Edax does.
-const FILE_PLIES: usize = 54;
 /// Plies kept (file plies 2 to 53).
 const PLIES: usize = FILE_PLIES - 2;
 
@@ -64,43 +53,6 @@ const FEATURE_START: [usize; PATTERN_COUNT] = {
     s
 };
 
-/// Why bytes are not an Edax weight file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EvalFileError {
-    /// The file ends before `needed` bytes (it has `got`).
-    TooShort {
-        /// Bytes a complete file has.
-        needed: usize,
-        /// Bytes given.
-        got: usize,
-    },
-    /// The first two words are neither `EDAX`/`EVAL` nor their byte-swapped forms.
-    NotEdax {
-        /// The first word, read little-endian.
-        first: u32,
-        /// The second word, read little-endian.
-        second: u32,
-    },
-}
-
-impl fmt::Display for EvalFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EvalFileError::TooShort { needed, got } => write!(
-                f,
-                "truncated Edax evaluation file: {got} bytes, a complete one has {needed}"
-            ),
-            EvalFileError::NotEdax { first, second } => write!(
-                f,
-                "not an Edax evaluation file: header words {first:#010x} {second:#010x}, \
-                 expected \"EDAX\" \"EVAL\""
-            ),
-        }
-    }
-}
-
-impl core::error::Error for EvalFileError {}
-
 /// Edax's evaluation function: the weights of a weight file unpacked for every ply, by
 /// symmetry and by colour, as Edax's `eval_open` does.
 ///
@@ -127,84 +79,63 @@ impl fmt::Debug for Evaluator {
     }
 }
 
-/// Bytes of a complete weight file.
-pub const FILE_BYTES: usize = HEADER + FILE_PLIES * PACKED * 2;
-
-/// Packed weights per ply in the file.
-pub const PACKED: usize = 114_364;
-
 impl Evaluator {
-    /// Reads an Edax weight file: the header (either byte order), then 54 plies of 114364
-    /// packed 16-bit weights (plies 0 and 1 are skipped, as Edax does). Bytes after the last
-    /// ply are ignored.
+    /// Reads an Edax weight file ([`PackedWeights::from_bytes`]) and unpacks it.
     ///
     /// # Errors
     /// [`EvalFileError`] when the header is not Edax's or the file is shorter than
-    /// [`FILE_BYTES`].
+    /// [`FILE_BYTES`](super::FILE_BYTES).
     ///
     /// ```
     /// use bb_reversi::eval::{EvalFileError, Evaluator};
     /// assert!(matches!(Evaluator::from_bytes(b"EDAX"), Err(EvalFileError::TooShort { .. })));
     /// ```
     pub fn from_bytes(bytes: &[u8]) -> Result<Evaluator, EvalFileError> {
-        let too_short = EvalFileError::TooShort {
-            needed: FILE_BYTES,
-            got: bytes.len(),
-        };
-        let word = |i: usize| -> Option<u32> {
-            let b = bytes.get(4 * i..4 * i + 4)?;
-            Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        };
-        let (Some(first), Some(second)) = (word(0), word(1)) else {
-            return Err(too_short);
-        };
-        // Edax accepts either word of either byte order.
-        let known = first == EDAX || second == EVAL || first == XADE || second == LAVE;
-        if !known {
-            return Err(EvalFileError::NotEdax { first, second });
-        }
-        if bytes.len() < FILE_BYTES {
-            return Err(too_short);
-        }
-        let swapped = first == XADE;
-        let header = |i: usize| {
-            let w = word(i).unwrap_or(0);
-            if swapped { w.swap_bytes() } else { w }
-        };
-        let version = (header(2), header(3), header(4));
+        Ok(Self::from_packed(&PackedWeights::from_bytes(bytes)?))
+    }
 
-        // Per group: where its packed weights start and, per index, its slot; then the slot of
-        // each index seen from the other colour (the odd plies' table).
-        let mut packed_start = 0;
-        let mut groups = Vec::with_capacity(Group::ALL.len());
-        for g in Group::ALL {
-            let (pack, slots) = packing(g);
-            let n = g.squares();
-            let opposite: Vec<u32> = (0..pack.len())
-                .map(|j| {
-                    let s = usize::from(SWAP[j % SWAP.len()].wrapping_sub(swap_bias(n)));
-                    pack.get(s).copied().unwrap_or(0)
-                })
-                .collect();
-            groups.push((packed_start, pack, opposite));
-            packed_start += slots;
-        }
-        debug_assert_eq!(packed_start, PACKED);
+    /// Reads an Edax weight file from `path`.
+    ///
+    /// # Errors
+    /// [`EvalReadError`]: the file cannot be read, or is not an Edax weight file.
+    ///
+    /// ```no_run
+    /// use bb_reversi::eval::Evaluator;
+    /// let evaluator = Evaluator::from_path("eval.dat")?;
+    /// # Ok::<(), bb_reversi::eval::EvalReadError>(())
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn from_path(path: impl AsRef<std::path::Path>) -> Result<Evaluator, EvalReadError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|e| EvalReadError::Io {
+            path: path.to_path_buf(),
+            error: e,
+        })?;
+        Self::from_bytes(&bytes).map_err(|e| EvalReadError::Format {
+            path: path.to_path_buf(),
+            error: e,
+        })
+    }
 
+    /// Unpacks packed weights for every ply, by symmetry and by colour, as Edax's `eval_open`
+    /// does (plies 0 and 1 are skipped).
+    #[must_use]
+    pub fn from_packed(packed: &PackedWeights) -> Evaluator {
+        let packing = Packing::new();
         let mut weights = Vec::with_capacity(PLIES * UNPACKED);
-        let body = bytes.get(HEADER..FILE_BYTES).unwrap_or(&[]);
-        for (ply, chunk) in body.chunks_exact(PACKED * 2).enumerate().skip(2) {
-            let packed = |slot: usize| -> i16 {
-                let b = chunk.get(2 * slot..2 * slot + 2).unwrap_or(&[0, 0]);
-                let w = i16::from_le_bytes([b[0], b[1]]);
-                if swapped { w.swap_bytes() } else { w }
-            };
-            for (start, pack, opposite) in &groups {
-                let slots = if ply % 2 == 0 { pack } else { opposite };
-                weights.extend(slots.iter().map(|&s| packed(start + s as usize)));
+        for ply in 2..FILE_PLIES {
+            let w = packed.ply(ply).unwrap_or(&[]);
+            for (g, group) in Group::ALL.iter().enumerate() {
+                weights.extend((0..group.indices()).map(|j| {
+                    let slot = packing.slot(g, j, ply % 2 == 1).unwrap_or(0);
+                    w.get(slot as usize).copied().unwrap_or(0)
+                }));
             }
         }
-        Ok(Evaluator { weights, version })
+        Evaluator {
+            weights,
+            version: packed.version(),
+        }
     }
 
     /// The version, release and build numbers of the file's header.
@@ -214,7 +145,7 @@ impl Evaluator {
     }
 
     /// The weighted sum (in 1/128 discs, for the side to move) of features `f` of a board with
-    /// `empties` empty squares, seen as Edax sees it ([`Mover::for_empties`]: from the side to
+    /// `empties` empty squares, seen as Edax sees it ([`Mover::for_empties`](super::Mover::for_empties): from the side to
     /// move when `empties` is even, else from its opponent); Edax's `accumlate_eval`. The weights
     /// of ply `60 - empties` are used, clamped to the file's plies 2-53 with the parity kept.
     ///
@@ -229,9 +160,7 @@ impl Evaluator {
     /// ```
     #[must_use]
     pub fn sum(&self, f: &Features, empties: u32) -> i32 {
-        let ply = 60 - i64::from(empties);
-        let pair = ((ply - 2).max(0) >> 1).min(PLIES as i64 / 2 - 1);
-        let table = (2 * pair + (ply & 1)) as usize;
+        let table = super::file_ply(empties) - 2;
         let w = self
             .weights
             .get(table * UNPACKED..(table + 1) * UNPACKED)
@@ -273,14 +202,50 @@ impl Evaluator {
     #[must_use]
     pub fn evaluate(&self, board: Board) -> i32 {
         let empties = (!(board.p | board.o)).count_ones();
-        let f = match Mover::for_empties(empties) {
-            Mover::Zero => super::features(board),
-            Mover::One => super::features(board.pass()),
-        };
-        Self::score_of_sum(self.sum(&f, empties))
+        Self::score_of_sum(self.sum(&super::sum_features(board), empties))
     }
 }
 
 const _: () = assert!(UNPACKED == 226_315);
 const _: () = assert!(pow3(10) == 59_049);
 const _: () = assert!(PATTERNS.len() == PATTERN_COUNT);
+
+/// Why [`Evaluator::from_path`] failed.
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub enum EvalReadError {
+    /// The file could not be read.
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// The file is not an Edax weight file.
+    Format {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        error: EvalFileError,
+    },
+}
+
+#[cfg(feature = "std")]
+impl fmt::Display for EvalReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalReadError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            EvalReadError::Format { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for EvalReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EvalReadError::Io { error, .. } => Some(error),
+            EvalReadError::Format { error, .. } => Some(error),
+        }
+    }
+}
