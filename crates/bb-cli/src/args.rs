@@ -267,22 +267,22 @@ pub struct TrainArgs {
     #[arg(long)]
     pub quick: bool,
     /// Games to play for positions, half random, half by a mobility heuristic (full run:
-    /// 60000).
+    /// 50000).
     #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = count)]
     pub games: Option<u64>,
-    /// At most N positions per number of empties are labelled and fitted (full run: 20000).
+    /// At most N positions per number of empties are labelled and fitted (full run: 40000).
     #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = count)]
     pub positions: Option<u64>,
     /// Fewest empties trained; plies below take this stage's weights (full run: 10).
     #[arg(long, allow_hyphen_values = true, value_name = "E", value_parser = empties)]
     pub min_empties: Option<u32>,
-    /// Most empties trained; plies above take this stage's weights (full run: 44).
+    /// Most empties trained; plies above take this stage's weights (full run: 40).
     #[arg(long, allow_hyphen_values = true, value_name = "E", value_parser = empties)]
     pub max_empties: Option<u32>,
-    /// Positions with at most E empties are labelled by the exact solver (full run: 20).
+    /// Positions with at most E empties are labelled by the exact solver (full run: 14).
     #[arg(long, allow_hyphen_values = true, value_name = "E", value_parser = empties)]
     pub exact_empties: Option<u32>,
-    /// The others by an alpha-beta search D empties deep on the trained stages (full run: 3).
+    /// The others by an alpha-beta search D empties deep on the trained stages (full run: 4).
     #[arg(long, allow_hyphen_values = true, value_name = "D", value_parser = empties)]
     pub depth: Option<u32>,
     /// Empties per stage, each stage one set of weights (full run: 2).
@@ -392,7 +392,13 @@ fn count(s: &str) -> Result<u64, Refused> {
 }
 
 fn empties(s: &str) -> Result<u32, Refused> {
-    let e = whole(s, "empties", 0, 60, "a whole number of empty squares from 0 to 60")?;
+    let e = whole(
+        s,
+        "empties",
+        0,
+        60,
+        "a whole number of empty squares from 0 to 60",
+    )?;
     Ok(u32::try_from(e).unwrap_or(60))
 }
 

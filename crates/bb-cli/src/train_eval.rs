@@ -3,7 +3,7 @@
 
 use bb_cli::args::TrainArgs;
 use bb_cli::progress::Progress;
-use bb_cli::train::{self, Labels, Settings};
+use bb_cli::train::{self, Labels, Settings, StageReport};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -60,20 +60,22 @@ pub fn run(a: &TrainArgs) -> ExitCode {
          previous stage's weights, after the fit; and after the fit on the fitted positions",
         s.holdout
     );
-    println!("empties | labels    | fitted | held out | rms zero | rms prior | rms test | rms train | label s | fit s");
+    println!(
+        "empties | labels     | fitted | held out | rms zero | rms prior | rms test | rms train | label s | fit s"
+    );
     let bar = Progress::stderr();
     let t0 = Instant::now();
-    let progress = |line: &str| bar.show(|| format!("{line} [{:.0} s]", t0.elapsed().as_secs_f64()));
-    let trained = train::train(&s, &progress);
-    bar.clear();
-    for r in &trained.reports {
+    let progress =
+        |line: &str| bar.show(|| format!("{line} [{:.0} s]", t0.elapsed().as_secs_f64()));
+    let mut print_stage = |r: &StageReport| {
+        bar.clear();
         let labels = match r.labels {
             Labels::Exact => "exact".to_owned(),
             Labels::Search(d) => format!("search {d}"),
             Labels::Mixed => "exact+srch".to_owned(),
         };
         println!(
-            "{:>3}-{:<3} | {labels:<9} | {:>6} | {:>8} | {:>8.2} | {:>9.2} | {:>8.2} | {:>9.2} | {:>7.1} | {:>5.1}",
+            "{:>3}-{:<3} | {labels:<10} | {:>6} | {:>8} | {:>8.2} | {:>9.2} | {:>8.2} | {:>9.2} | {:>7.1} | {:>5.1}",
             r.min,
             r.max,
             r.train,
@@ -85,7 +87,9 @@ pub fn run(a: &TrainArgs) -> ExitCode {
             r.label_time.as_secs_f64(),
             r.fit_time.as_secs_f64()
         );
-    }
+    };
+    let trained = train::train(&s, &progress, &mut print_stage);
+    bar.clear();
     if let Err(e) = train::write::write(&a.out, &trained.weights) {
         eprintln!("bb train-eval: --out {}: {e}", a.out.display());
         return ExitCode::from(2);

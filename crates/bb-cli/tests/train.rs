@@ -4,11 +4,11 @@
 
 mod cli_common;
 
-use bb_cli::train::api::{self as eval, Evaluator, PACKED, PackedWeights, Packing};
 use bb_cli::train::fit::{self, Data, SLOTS};
 use bb_cli::train::rng::Rng;
 use bb_cli::train::search::{Leaves, MAX, final_value};
 use bb_cli::train::{Labels, Settings, games, train};
+use bb_reversi::eval::{self, Evaluator, PACKED, PackedWeights, Packing};
 use bb_reversi::solver::Solver;
 use bb_reversi::{Bitboard, Board};
 
@@ -20,15 +20,20 @@ fn fresh_positions(n: u64) -> Vec<Board> {
 #[test]
 fn the_quick_run_is_deterministic_and_its_file_evaluates_as_trained() {
     let quiet = |_: &str| {};
-    let a = train(&Settings::QUICK, &quiet);
-    let b = train(&Settings::QUICK, &quiet);
-    assert_eq!(a.weights.to_bytes(), b.weights.to_bytes(), "same seed, same file");
+    let a = train(&Settings::QUICK, &quiet, &mut |_| {});
+    let b = train(&Settings::QUICK, &quiet, &mut |_| {});
+    assert_eq!(
+        a.weights.to_bytes(),
+        b.weights.to_bytes(),
+        "same seed, same file"
+    );
     let c = train(
         &Settings {
             seed: 2,
             ..Settings::QUICK
         },
         &quiet,
+        &mut |_| {},
     );
     assert_ne!(a.weights.to_bytes(), c.weights.to_bytes(), "another seed");
 
@@ -36,8 +41,7 @@ fn the_quick_run_is_deterministic_and_its_file_evaluates_as_trained() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("eval.dat");
     bb_cli::train::write::write(&path, &a.weights).unwrap();
-    let bytes = std::fs::read(&path).unwrap();
-    let ev = bb_reversi::eval::Evaluator::from_bytes(&bytes).unwrap();
+    let ev = Evaluator::from_path(&path).unwrap();
     let packing = Packing::new();
     let mut nonzero = 0;
     for board in fresh_positions(bb_simd::scaled(40, 4)) {
@@ -52,7 +56,7 @@ fn the_quick_run_is_deterministic_and_its_file_evaluates_as_trained() {
 
 #[test]
 fn the_fit_lowers_the_held_out_residual() {
-    let t = train(&Settings::QUICK, &|_: &str| {});
+    let t = train(&Settings::QUICK, &|_: &str| {}, &mut |_| {});
     assert_eq!(t.reports.len(), 5);
     for r in &t.reports {
         assert!(r.test > 0 && r.train > 4 * r.test, "{r:?}");
@@ -66,9 +70,7 @@ fn the_fit_lowers_the_held_out_residual() {
 #[test]
 fn the_fit_recovers_planted_weights() {
     let mut rng = Rng::stream(7, 0);
-    let planted: Vec<f64> = (0..PACKED)
-        .map(|_| rng.below(401) as f64 - 200.0)
-        .collect();
+    let planted: Vec<f64> = (0..PACKED).map(|_| rng.below(401) as f64 - 200.0).collect();
     // Positions touching few slots each group, so that the system is overdetermined.
     let mut data = Data::default();
     for _ in 0..bb_simd::scaled(3000, 300) {
@@ -88,14 +90,16 @@ fn the_fit_recovers_planted_weights() {
 }
 
 /// Negamax without pruning to `leaf` empties, leaves scored as the training scores them.
-fn minimax(ev: &bb_reversi::eval::Evaluator, board: Board, leaf: u32) -> i32 {
+fn minimax(ev: &Evaluator, board: Board, leaf: u32) -> i32 {
     let e = (!(board.p | board.o)).count_ones();
     let game_over = board.moves() == 0 && board.pass().moves() == 0;
     if game_over {
         return final_value(board);
     }
     if e <= leaf {
-        return ev.sum(&eval::sum_features(board), e).clamp(-MAX + 1, MAX - 1);
+        return ev
+            .sum(&eval::sum_features(board), e)
+            .clamp(-MAX + 1, MAX - 1);
     }
     if board.moves() == 0 {
         return -minimax(ev, board.pass(), leaf);
@@ -146,13 +150,18 @@ fn the_command_writes_a_weight_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("w.dat");
     let p = path.to_str().unwrap();
-    let (code, out, err) = cli_common::run(&["train-eval", "--quick", "--out", p, "--threads", "2"]);
+    let (code, out, err) =
+        cli_common::run(&["train-eval", "--quick", "--out", p, "--threads", "2"]);
     assert_eq!(code, Some(0), "{out}{err}");
-    assert_eq!(out.lines().filter(|l| l.contains("| exact ")).count(), 3, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains("| exact ")).count(),
+        3,
+        "{out}"
+    );
     let bytes = std::fs::read(&path).unwrap();
-    assert_eq!(bytes.len(), bb_reversi::eval::FILE_BYTES);
+    assert_eq!(bytes.len(), eval::FILE_BYTES);
     // The same as the library's run of the same settings (threads do not matter).
-    let t = train(&Settings::QUICK, &|_: &str| {});
+    let t = train(&Settings::QUICK, &|_: &str| {}, &mut |_| {});
     assert_eq!(bytes, t.weights.to_bytes());
     let (code, _, err) = cli_common::run(&["train-eval", "--quick", "--out", p, "--depth", "1"]);
     assert_eq!(code, Some(2));

@@ -5,7 +5,7 @@
 //! value). Solved by conjugate gradients on the normal equations, preconditioned by each slot's
 //! count: the matrix is never formed, each step reads every position's 47 slots twice.
 
-use super::api::PACKED;
+use bb_reversi::eval::PACKED;
 
 /// Slots per position: 46 patterns and the bias.
 pub const SLOTS: usize = 47;
@@ -36,7 +36,11 @@ impl Data {
     fn predict(&self, w: &[f64]) -> Vec<f64> {
         self.slots
             .iter()
-            .map(|s| s.iter().map(|&k| w.get(k as usize).copied().unwrap_or(0.0)).sum())
+            .map(|s| {
+                s.iter()
+                    .map(|&k| w.get(k as usize).copied().unwrap_or(0.0))
+                    .sum()
+            })
             .collect()
     }
 

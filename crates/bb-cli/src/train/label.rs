@@ -6,7 +6,7 @@
 use super::games::empties;
 use super::search::{Leaves, MAX};
 use bb_reversi::Board;
-use super::api::Ev as Evaluator;
+use bb_reversi::eval::Evaluator;
 use bb_reversi::solver::{Limits, Solver};
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -13,7 +13,6 @@
 //!    positions;
 //! 4. [`write`]: every file ply takes the weights of its stage (or of the nearest one).
 
-pub mod api;
 pub mod fit;
 pub mod games;
 pub mod label;
@@ -22,7 +21,7 @@ pub mod search;
 pub mod write;
 
 use bb_reversi::Board;
-use api::{self as eval, Evaluator, PACKED, Packing, PackedWeights};
+use bb_reversi::eval::{self, Evaluator, PACKED, PackedWeights, Packing};
 use fit::{Data, SLOTS};
 use std::time::{Duration, Instant};
 
@@ -57,16 +56,16 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The full run: empties 10 to 44, exact labels up to 20.
+    /// The full run: empties 10 to 40, exact labels up to 14, a search 4 empties deep above.
     pub const FULL: Settings = Settings {
         seed: 1,
-        games: 60_000,
+        games: 50_000,
         min_empties: 10,
-        max_empties: 44,
-        exact_max: 20,
-        depth: 3,
+        max_empties: 40,
+        exact_max: 14,
+        depth: 4,
         stage_width: 2,
-        positions: 20_000,
+        positions: 40_000,
         iterations: 40,
         lambda: 4.0,
         holdout: 10,
@@ -192,12 +191,7 @@ impl Trained {
 }
 
 /// Splits `boards` with their `labels` into the fitted and the held-out positions.
-fn split(
-    packing: &Packing,
-    boards: &[Board],
-    labels: &[i32],
-    holdout: usize,
-) -> (Data, Data) {
+fn split(packing: &Packing, boards: &[Board], labels: &[i32], holdout: usize) -> (Data, Data) {
     let (mut train, mut test) = (Data::default(), Data::default());
     for (i, (&b, &t)) in boards.iter().zip(labels).enumerate() {
         let slots: [u32; SLOTS] = packing.slots(&eval::sum_features(b), games::empties(b));
@@ -212,9 +206,14 @@ fn split(
     (train, test)
 }
 
-/// Runs the training; `progress(line)` is told what is being done.
+/// Runs the training; `progress(line)` is told what is being done, `stage_done` gets each
+/// stage's report as soon as the stage is trained.
 #[must_use]
-pub fn train(s: &Settings, progress: &(dyn Fn(&str) + Sync)) -> Trained {
+pub fn train(
+    s: &Settings,
+    progress: &(dyn Fn(&str) + Sync),
+    stage_done: &mut dyn FnMut(&StageReport),
+) -> Trained {
     progress("playing games");
     let by_empties = games::positions(s.seed, s.games, s.min_empties, s.max_empties);
     let collected = by_empties.iter().map(Vec::len).collect();
@@ -274,6 +273,9 @@ pub fn train(s: &Settings, progress: &(dyn Fn(&str) + Sync)) -> Trained {
             label_time,
             fit_time: t1.elapsed(),
         });
+        if let Some(r) = reports.last() {
+            stage_done(r);
+        }
         prior = rounded;
         stages.push(write::StageWeights {
             min: lo,

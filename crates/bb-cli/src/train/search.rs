@@ -4,7 +4,7 @@
 //! 1/128 discs for the side to move, the unit of the weights.
 
 use super::games::empties;
-use super::api::{self as eval, Ev as Evaluator};
+use bb_reversi::eval::{self, Evaluator};
 use bb_reversi::solver::{Limits, Solver};
 use bb_reversi::{Bitboard, Board};
 

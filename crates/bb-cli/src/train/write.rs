@@ -3,7 +3,7 @@
 //! A ply's packed weights mean the same for either parity (the reader unpacks odd plies with
 //! the colours exchanged), so one stage's weights are copied as they are to plies of both.
 
-use super::api::PackedWeights;
+use bb_reversi::eval::PackedWeights;
 use std::path::Path;
 
 /// Plies in a weight file.
