@@ -52,7 +52,7 @@ fn heuristic_move(board: Board, moves: u64, rng: &mut Rng) -> u32 {
 #[must_use]
 pub fn play_game(seed: u64, index: u64) -> Vec<Board> {
     let mut rng = Rng::stream(seed, index);
-    let random = index % 2 == 0;
+    let random = index.is_multiple_of(2);
     let mut board = Board::START;
     let mut seen = Vec::with_capacity(61);
     loop {
@@ -87,10 +87,11 @@ pub fn positions(seed: u64, games: u64, min: u32, max: u32) -> Vec<Vec<Board>> {
     for g in 0..games {
         for b in play_game(seed, g) {
             let e = empties(b);
-            if (min..=max).contains(&e) && seen.insert(b) {
-                if let Some(v) = by_empties.get_mut((e - min) as usize) {
-                    v.push(b);
-                }
+            if (min..=max).contains(&e)
+                && seen.insert(b)
+                && let Some(v) = by_empties.get_mut((e - min) as usize)
+            {
+                v.push(b);
             }
         }
     }
