@@ -258,7 +258,7 @@ pub struct SolveArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct TrainArgs {
     /// The weight file to write.
-    #[arg(long, value_name = "FILE", default_value = "eval-trained.dat", value_parser = PathBufValueParser::new().try_map(output_file))]
+    #[arg(long, value_name = "FILE", default_value = "eval-trained.dat", value_parser = PathBufValueParser::new().try_map(weight_file))]
     pub out: PathBuf,
     /// The seed of every random choice: the same seed and sizes give the same file.
     #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1", value_parser = any_u64)]
@@ -528,7 +528,19 @@ fn is_fifo(_: &std::fs::Metadata) -> bool {
 fn output_file(p: PathBuf) -> Result<PathBuf, Refused> {
     if p.is_dir() {
         Err(Refused(format!(
-            "{}: a directory, not a file; --svg and --out take the path of a file to write",
+            "--svg {}: a directory, not a file; --svg is the path of the SVG file to write",
+            p.display()
+        )))
+    } else {
+        Ok(p)
+    }
+}
+
+/// The weight file `bb train-eval` writes: any path but a directory.
+fn weight_file(p: PathBuf) -> Result<PathBuf, Refused> {
+    if p.is_dir() {
+        Err(Refused(format!(
+            "--out {}: a directory, not a file; --out is the path of the weight file to write",
             p.display()
         )))
     } else {

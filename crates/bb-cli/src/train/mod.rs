@@ -1,6 +1,6 @@
 //! `bb train-eval`: trains pattern weights for Edax's evaluation here, deterministically from a
 //! seed, and writes them as an Edax weight file (`eval.dat`) that
-//! [`Evaluator`](bb_reversi::eval::Evaluator) reads.
+//! [`Evaluator`] reads.
 //!
 //! The pipeline, from the fewest empty squares up, one stage of a few empties at a time:
 //! 1. [`games`]: positions from random games and from games of a mobility heuristic with some
@@ -11,7 +11,7 @@
 //! 3. [`fit`]: least squares on the packed weights (46 pattern slots and the bias per
 //!    position), from the previous stage's weights, with the residual measured on held-out
 //!    positions;
-//! 4. [`write`]: every file ply takes the weights of its stage (or of the nearest one).
+//! 4. [`write`](mod@write): every file ply takes the weights of its stage (or of the nearest one).
 
 pub mod fit;
 pub mod games;
