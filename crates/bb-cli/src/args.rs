@@ -54,6 +54,15 @@ pub enum Command {
     /// comment), empties, score, time, nodes, nodes/s and the principal variation. Exit status
     /// 1 when a score differs from the file's.
     Solve(SolveArgs),
+    /// Train pattern weights for the evaluation (Edax's 46 patterns) and write them as an
+    /// Edax weight file: positions from random and heuristic games, labelled by the exact
+    /// solver up to --exact-empties and by a shallow search on the weights already trained
+    /// above, fitted by least squares per stage of empties. Deterministic from --seed.
+    ///
+    /// One line per stage on stdout: empties, labels, positions, RMS residuals in discs
+    /// (labels alone, previous stage's weights, fit on its own positions, fit on held-out
+    /// positions), times. Progress on stderr when it is a terminal.
+    TrainEval(TrainArgs),
 }
 
 /// Options of `bb backends`.
@@ -256,6 +265,46 @@ pub struct SolveArgs {
     pub eval_depth: Option<u32>,
 }
 
+/// Options of `bb train-eval`; every size defaults to the full run's (or the quick run's with
+/// `--quick`).
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct TrainArgs {
+    /// The weight file to write.
+    #[arg(long, value_name = "FILE", default_value = "eval-trained.dat", value_parser = PathBufValueParser::new().try_map(weight_file))]
+    pub out: PathBuf,
+    /// The seed of every random choice: the same seed and sizes give the same file.
+    #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1", value_parser = any_u64)]
+    pub seed: u64,
+    /// A run of a few seconds (empties 8 to 16, a few hundred games), for tests and CI.
+    #[arg(long)]
+    pub quick: bool,
+    /// Games to play for positions, half random, half by a mobility heuristic (full run:
+    /// 50000).
+    #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = count)]
+    pub games: Option<u64>,
+    /// At most N positions per number of empties are labelled and fitted (full run: 40000).
+    #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = count)]
+    pub positions: Option<u64>,
+    /// Fewest empties trained; plies below take this stage's weights (full run: 10).
+    #[arg(long, allow_hyphen_values = true, value_name = "E", value_parser = empties)]
+    pub min_empties: Option<u32>,
+    /// Most empties trained; plies above take this stage's weights (full run: 40).
+    #[arg(long, allow_hyphen_values = true, value_name = "E", value_parser = empties)]
+    pub max_empties: Option<u32>,
+    /// Positions with at most E empties are labelled by the exact solver (full run: 14).
+    #[arg(long, allow_hyphen_values = true, value_name = "E", value_parser = empties)]
+    pub exact_empties: Option<u32>,
+    /// The others by an alpha-beta search D empties deep on the trained stages (full run: 4).
+    #[arg(long, allow_hyphen_values = true, value_name = "D", value_parser = empties)]
+    pub depth: Option<u32>,
+    /// Empties per stage, each stage one set of weights (full run: 2).
+    #[arg(long, allow_hyphen_values = true, value_name = "E", value_parser = empties)]
+    pub stage_width: Option<u32>,
+    /// Threads that label positions, 1 to 4 x the CPU count.
+    #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1", value_parser = threads)]
+    pub threads: usize,
+}
+
 /// Parses the arguments after the program name.
 ///
 /// # Errors
@@ -332,6 +381,37 @@ fn threads(s: &str) -> Result<usize, Refused> {
     let n = whole(s, "--threads", 1, max as u64, &what)?;
     // `n <= max`, which is a usize.
     Ok(usize::try_from(n).unwrap_or(max))
+}
+
+fn any_u64(s: &str) -> Result<u64, Refused> {
+    whole(
+        s,
+        "--seed",
+        0,
+        u64::MAX,
+        &format!("a whole number from 0 to {}", u64::MAX),
+    )
+}
+
+fn count(s: &str) -> Result<u64, Refused> {
+    whole(
+        s,
+        "--games/--positions",
+        1,
+        1 << 40,
+        "a whole number from 1 to 2^40",
+    )
+}
+
+fn empties(s: &str) -> Result<u32, Refused> {
+    let e = whole(
+        s,
+        "empties",
+        0,
+        60,
+        "a whole number of empty squares from 0 to 60",
+    )?;
+    Ok(u32::try_from(e).unwrap_or(60))
 }
 
 fn depth<const MAX: u32>(s: &str) -> Result<u32, Refused> {
@@ -483,6 +563,18 @@ fn output_file(p: PathBuf) -> Result<PathBuf, Refused> {
     if p.is_dir() {
         Err(Refused(format!(
             "--svg {}: a directory, not a file; --svg is the path of the SVG file to write",
+            p.display()
+        )))
+    } else {
+        Ok(p)
+    }
+}
+
+/// The weight file `bb train-eval` writes: any path but a directory.
+fn weight_file(p: PathBuf) -> Result<PathBuf, Refused> {
+    if p.is_dir() {
+        Err(Refused(format!(
+            "--out {}: a directory, not a file; --out is the path of the weight file to write",
             p.display()
         )))
     } else {
@@ -689,7 +781,7 @@ mod tests {
             (
                 &[][..],
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand,
-                &["backends, bench, perft, solve", "`bb --help`"][..],
+                &["backends, bench, perft, solve, train-eval", "`bb --help`"][..],
             ),
             (
                 &["frob"],

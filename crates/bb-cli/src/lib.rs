@@ -11,3 +11,4 @@ pub mod backends;
 pub mod bench;
 pub mod json;
 pub mod progress;
+pub mod train;

@@ -43,6 +43,7 @@ mod perft_chess;
 mod perft_reversi;
 mod solve;
 mod split;
+mod train_eval;
 
 fn main() -> ExitCode {
     let cli = match args::Cli::try_parse() {
@@ -97,6 +98,7 @@ fn main() -> ExitCode {
         Command::Perft(Perft::Chess(a)) => perft_chess::run(&a),
         Command::Perft(Perft::Reversi(a)) => perft_reversi::run(&a),
         Command::Solve(a) => solve::run(&a),
+        Command::TrainEval(a) => train_eval::run(&a),
     }
 }
 

@@ -10,3 +10,4 @@ mod commands;
 mod perft;
 mod solve;
 mod solve_obf_errors;
+mod train;
