@@ -131,7 +131,7 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
                     forced: Some(b),
                     expect: Some(b),
                     extra_args: vec![],
-                    timeout: t(1200),
+                    timeout: t(600),
                 })
             }
             Err(why) => Plan::Skip(why.clone()),
@@ -150,7 +150,7 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
             forced: None,
             expect: Some(best),
             extra_args: vec![],
-            timeout: t(1200),
+            timeout: t(600),
         }),
     });
 
@@ -175,7 +175,7 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
                 forced: None,
                 expect: Some(expect),
                 extra_args: vec![],
-                timeout: t(2400),
+                timeout: t(900),
             })
         } else {
             Plan::Skip("qemu-x86_64 not installed (apt-get install qemu-user, or --install)".into())
@@ -218,7 +218,7 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
                     forced: forced.then_some("neon"),
                     expect: Some("neon"),
                     extra_args: vec![],
-                    timeout: t(2400),
+                    timeout: t(900),
                 })
             }
             (Some(why), _) => Plan::Skip(why.clone()),
@@ -252,7 +252,7 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
                     forced: None,
                     expect: Some(expect),
                     extra_args: vec![],
-                    timeout: t(2400),
+                    timeout: t(900),
                 })
             }
             (Some(why), _) => Plan::Skip(why.clone()),

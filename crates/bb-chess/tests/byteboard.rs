@@ -1,8 +1,8 @@
 //! Byteboard: transposition round trips, and incremental attack tables against tables computed
 //! from scratch after every move of seeded random games, on every backend.
 
-use crate::chess_common;
-use crate::sliders_common;
+mod chess_common;
+mod sliders_common;
 
 use bb_chess::byteboard::transpose::{self, Bitboards, TransposeVariant};
 use bb_chess::byteboard::{Byteboard, Place, geometry, superpiece_attacks};
@@ -324,7 +324,7 @@ mod perft_checks {
     }
 }
 
-/// Timing helper, not a test of speed: `cargo test --release -p bb-chess --test chess --
+/// Timing helper, not a test of speed: `cargo test --release -p bb-chess --test byteboard --
 /// --ignored --nocapture perft_speed` prints byteboard vs bitboard perft Mnps (median of 5).
 #[test]
 #[ignore]

@@ -2,7 +2,7 @@
 //! on test-suite style lines whose `bm`/`am` moves are checked against shakmaty, error columns,
 //! Display round trips, and "no input panics".
 
-use crate::chess_common;
+mod chess_common;
 
 use bb_chess::epd::{Epd, EpdErrorKind, Operand, Operation};
 use bb_chess::{FenField, Position};

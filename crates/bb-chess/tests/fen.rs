@@ -1,6 +1,6 @@
 //! FEN round trips, typed errors, and "no input panics" properties for FEN and UCI parsing.
 
-use crate::chess_common;
+mod chess_common;
 use chess_common as common;
 
 use bb_chess::position::fen::FenErrorKind;

@@ -7,7 +7,7 @@
 
 #[path = "../../../fuzz/src/chess.rs"]
 mod bodies;
-use crate::chess_common;
+mod chess_common;
 #[path = "../../../fuzz/src/regress.rs"]
 mod regress;
 

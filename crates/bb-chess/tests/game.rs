@@ -4,7 +4,7 @@
 //! claimable draws; undo; `try_play` against shakmaty's legal moves.
 #![cfg(feature = "alloc")]
 
-use crate::game_common;
+mod game_common;
 
 use bb_chess::{Color, Draw, Game, Move, MoveKind, Outcome, Position};
 use bb_core::Square;

@@ -2,8 +2,8 @@
 //! (and on random patterns and other positions' moves), `try_play`, `gives_check` and `pinned`
 //! over random games from the perft suites' positions, on every backend.
 
-use crate::chess_common;
-use crate::sliders_common;
+mod chess_common;
+mod sliders_common;
 
 use bb_chess::{Backend, Color, Move, MoveKind, Piece, Position, Square};
 use bb_simd::WithBackend;
@@ -283,7 +283,7 @@ fn random_games_against_shakmaty() {
 }
 
 #[test]
-#[ignore = "long: 10 M plies, cargo test --release -p bb-chess --test chess legality:: -- --ignored"]
+#[ignore = "long: 10 M plies, cargo test --release -p bb-chess --test legality -- --ignored"]
 fn random_games_against_shakmaty_10m() {
     run_games(10_000_000, 2_000);
 }

@@ -1,6 +1,6 @@
 //! Move generation edge cases, UCI notation, list/count agreement and a make-and-test oracle.
 
-use crate::chess_common;
+mod chess_common;
 use chess_common as common;
 
 use bb_chess::{Move, MoveKind, MoveList, Piece, Position, UciError};

@@ -1,8 +1,8 @@
 //! `Position::outcome` and its parts (checkmate, stalemate, insufficient material, the fifty-
 //! and seventy-five-move rules) against shakmaty on biased random games, and hand cases.
 
-use crate::chess_common;
-use crate::game_common;
+mod chess_common;
+mod game_common;
 
 use bb_chess::{Color, Draw, Outcome, Position};
 use game_common::{Rng, Style, pick, scaled, shak, to_shak};

@@ -1,6 +1,6 @@
 //! Perft against published counts: the named positions, perftsuite.epd and fischer.epd.
 
-use crate::chess_common;
+mod chess_common;
 use chess_common as common;
 
 use bb_chess::{MoveList, Position, perft};

@@ -4,7 +4,7 @@
 //! variants, and the moves of the previous position are read as foreign SAN and classified as
 //! shakmaty classifies them.
 
-use crate::chess_common;
+mod chess_common;
 
 use bb_chess::{Move, MoveKind, Position, SanError, Square};
 use bb_core::rng::Rng;
@@ -229,7 +229,7 @@ fn random_games_match_shakmaty() {
 }
 
 #[test]
-#[ignore = "long: 10 M plies; cargo test --release -p bb-chess --test chess san:: -- --ignored"]
+#[ignore = "long: 10 M plies; cargo test --release -p bb-chess --test san -- --ignored"]
 fn random_games_match_shakmaty_10m() {
     random_games(10_000_000, 1, 0x10_000_000);
 }

@@ -3,8 +3,8 @@
 //! square, on a mailbox, attackers found by walking rays), on random positions of random games
 //! from the perft suites and on hand-made cases whose values follow from chess knowledge.
 
-use crate::chess_common;
-use crate::sliders_common;
+mod chess_common;
+mod sliders_common;
 
 use bb_chess::byteboard::Byteboard;
 use bb_chess::see::SEE_VALUES;

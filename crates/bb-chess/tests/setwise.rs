@@ -1,6 +1,6 @@
 //! Set-wise attacks and leapers against bb-core's oracles, on every backend.
 
-use crate::sliders_common;
+mod sliders_common;
 use sliders_common as common;
 
 use bb_chess::Color;

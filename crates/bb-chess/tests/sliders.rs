@@ -2,7 +2,7 @@
 //! subset of every square's rook and bishop masks, and for queens over perft-suite positions and
 //! proptest occupancies of every density.
 
-use crate::sliders_common;
+mod sliders_common;
 use sliders_common as common;
 
 use bb_chess::sliders;

@@ -1,7 +1,7 @@
 //! A `BB_BACKEND` that cannot be honoured is a one-line error with exit status 2, never a
 //! panic, for every command that dispatches.
 
-use crate::cli_common;
+mod cli_common;
 
 use cli_common::bb_command;
 

@@ -1,7 +1,7 @@
 //! The bench harness in `--quick` mode: every row agrees with its reference, a wrong kernel is
 //! caught, and `--json` prints parseable lines.
 
-use crate::cli_common;
+mod cli_common;
 
 use bb_cli::bench::{self, Case, Register, Registry, Settings};
 use bb_cli::json::{Value, parse_flat_object};

@@ -1,7 +1,7 @@
 //! Output into a pipe whose reader has gone (`bb ... | head -1`) ends `bb` quietly, status 0,
 //! instead of the std `println!` panic.
 
-use crate::cli_common;
+mod cli_common;
 
 use cli_common::bb_command;
 use std::process::Stdio;

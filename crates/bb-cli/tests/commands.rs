@@ -2,7 +2,7 @@
 //! the inputs the whole programs refuse: files with nothing to check and a transposition table
 //! larger than the machine.
 
-use crate::cli_common;
+mod cli_common;
 
 use cli_common::run;
 

@@ -1,7 +1,7 @@
 //! `bb perft`: the counts of the published tables, `--divide` in Stockfish's format, the
 //! `--max-nodes` / `--time` limits, and no progress output when stderr is not a terminal.
 
-use crate::cli_common;
+mod cli_common;
 
 use cli_common::run;
 

@@ -1,7 +1,7 @@
 //! `bb solve`: problems numbered by their OBF id, and `--all-moves` checked against every move
 //! score the FFO file lists.
 
-use crate::cli_common;
+mod cli_common;
 
 use cli_common::run;
 use std::collections::HashMap;

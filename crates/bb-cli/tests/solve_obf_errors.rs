@@ -1,7 +1,7 @@
 //! `bb solve` on an OBF file whose score list contradicts its position: the parser's error
 //! (line, column, what) on stderr, exit status 2, nothing solved.
 
-use crate::cli_common;
+mod cli_common;
 
 use cli_common::run;
 

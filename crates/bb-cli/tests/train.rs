@@ -2,7 +2,7 @@
 //! evaluator), determinism, the fit checked on planted weights and on held-out positions, and
 //! the labelling search against a plain minimax written here.
 
-use crate::cli_common;
+mod cli_common;
 
 use bb_cli::train::fit::{self, Data, SLOTS};
 use bb_cli::train::rng::Rng;

@@ -3,7 +3,7 @@
 //! incremental form (moves and passes in Edax's side-to-move model) equal to the oracle along
 //! random games.
 
-use crate::kernels_common;
+mod kernels_common;
 use kernels_common as common;
 
 use bb_core::Square;

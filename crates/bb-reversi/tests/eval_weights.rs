@@ -2,7 +2,7 @@
 //! evaluation written here from the format's definition (the packing by mirror images is
 //! recomputed on bitboards), in both byte orders; bad files are errors, never panics.
 
-use crate::kernels_common;
+mod kernels_common;
 use kernels_common as common;
 
 use bb_core::rng::Rng;

@@ -1,6 +1,6 @@
 //! Every full-lines variant on every backend against the definition (walking each line).
 
-use crate::kernels_common;
+mod kernels_common;
 use kernels_common as common;
 
 use bb_core::reference;

@@ -7,7 +7,7 @@
 
 #[path = "../../../fuzz/src/reversi.rs"]
 mod bodies;
-use crate::kernels_common;
+mod kernels_common;
 #[path = "../../../fuzz/src/regress.rs"]
 mod regress;
 

@@ -2,7 +2,7 @@
 //! definition; well mixed: the avalanche test) and the canonical form under the 8 symmetries
 //! (against a minimum over images computed square by square).
 
-use crate::kernels_common;
+mod kernels_common;
 use kernels_common as common;
 
 use bb_core::rng::Rng;

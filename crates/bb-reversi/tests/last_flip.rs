@@ -1,7 +1,7 @@
 //! Every last-flip variant on every backend against walking the rays, exhaustively over the
 //! player subsets of each line through each square and on random one-empty positions.
 
-use crate::kernels_common;
+mod kernels_common;
 use kernels_common as common;
 
 #[path = "../src/gen/count_flip.rs"]

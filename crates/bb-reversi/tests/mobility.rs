@@ -1,6 +1,6 @@
 //! Every mobility variant on every backend against the try-every-square oracle.
 
-use crate::kernels_common;
+mod kernels_common;
 use kernels_common as common;
 
 use bb_reversi::mobility::{self, Mobility};

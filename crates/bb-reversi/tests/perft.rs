@@ -98,7 +98,7 @@ fn perft_finished_game() {
     assert_eq!(perft(full, 3, Convention::C), Ok(1));
 }
 
-/// Deeper counts (release: `cargo test --release -p bb-reversi --test reversi perft:: -- --ignored`).
+/// Deeper counts (release: `cargo test --release -p bb-reversi --test perft -- --ignored`).
 #[test]
 #[ignore = "deep perft: run in release"]
 fn perft_deep() {

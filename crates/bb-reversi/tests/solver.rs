@@ -184,14 +184,14 @@ fn solve_all(name: &str, threads: usize) {
 
 /// FFO #1-#19 exactly (too slow at opt-level 1; seconds in release).
 #[test]
-#[ignore = "release: cargo test --release -p bb-reversi --test reversi solver:: -- --ignored"]
+#[ignore = "release: cargo test --release -p bb-reversi --test solver -- --ignored"]
 fn fforum_1_19() {
     solve_all("fforum-1-19.obf", 1);
 }
 
 /// FFO #1-#19 exactly with 2 threads.
 #[test]
-#[ignore = "release: cargo test --release -p bb-reversi --test reversi solver:: -- --ignored"]
+#[ignore = "release: cargo test --release -p bb-reversi --test solver -- --ignored"]
 fn fforum_1_19_two_threads() {
     solve_all("fforum-1-19.obf", 2);
 }

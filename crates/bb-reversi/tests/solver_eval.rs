@@ -3,7 +3,7 @@
 //! weights, which reorders the moves, still gives the FFO files' scores and the scores of the
 //! solver without an evaluator.
 
-use crate::kernels_common;
+mod kernels_common;
 use kernels_common as common;
 
 use bb_core::rng::Rng;

@@ -1,7 +1,7 @@
 //! Stability: a subset of the player's discs, every variant equal to the scalar form, and no
 //! disc called stable is ever flipped in any continuation (exhaustive game-tree search).
 
-use crate::kernels_common;
+mod kernels_common;
 use kernels_common as common;
 
 #[path = "../src/gen/edge_stability.rs"]

@@ -1,7 +1,7 @@
 //! Popcount variants and the 8 symmetries (every SIMD form on every backend) against the
 //! scalar definitions; canonical form invariance.
 
-use crate::kernels_common;
+mod kernels_common;
 use kernels_common as common;
 
 use bb_reversi::popcount::{self, Popcount};
