@@ -141,12 +141,12 @@ pub use color::Color;
 pub use game::Game;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveKind};
-pub use uci::{UciError, UciString};
 pub use outcome::{Draw, Outcome};
 pub use piece::Piece;
 pub use position::{CastleSide, CastlingRights, FenError, FenField, IllegalMove, Position};
 pub use san::{San, SanError};
 pub use see::SEE_VALUES;
+pub use uci::{UciError, UciString};
 
 /// The crate README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]
