@@ -56,30 +56,34 @@ impl Labeller<'_> {
     ) -> Vec<i32> {
         let next = AtomicUsize::new(0);
         let done = AtomicUsize::new(0);
+        let work = || {
+            let mut solver = Solver::new(TT_BITS);
+            let mut out = Vec::new();
+            loop {
+                let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+                if start >= boards.len() {
+                    return out;
+                }
+                let end = (start + CHUNK).min(boards.len());
+                for (i, &b) in boards.iter().enumerate().take(end).skip(start) {
+                    out.push((i, self.label(&mut solver, b)));
+                }
+                tick(done.fetch_add(end - start, Ordering::Relaxed) + end - start);
+            }
+        };
+        // This thread works too; the others share the queue. Where threads cannot be started
+        // (wasm32-wasip1), this thread labels everything.
         let mut parts: Vec<Vec<(usize, i32)>> = std::thread::scope(|s| {
-            let workers: Vec<_> = (0..threads.max(1))
-                .map(|_| {
-                    s.spawn(|| {
-                        let mut solver = Solver::new(TT_BITS);
-                        let mut out = Vec::new();
-                        loop {
-                            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-                            if start >= boards.len() {
-                                return out;
-                            }
-                            let end = (start + CHUNK).min(boards.len());
-                            for (i, &b) in boards.iter().enumerate().take(end).skip(start) {
-                                out.push((i, self.label(&mut solver, b)));
-                            }
-                            tick(done.fetch_add(end - start, Ordering::Relaxed) + end - start);
-                        }
-                    })
-                })
+            let helpers: Vec<_> = (1..threads.max(1))
+                .filter_map(|_| std::thread::Builder::new().spawn_scoped(s, work).ok())
                 .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
+            let mut parts = vec![work()];
+            parts.extend(
+                helpers
+                    .into_iter()
+                    .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))),
+            );
+            parts
         });
         let mut labels = vec![0; boards.len()];
         for (i, v) in parts.drain(..).flatten() {
