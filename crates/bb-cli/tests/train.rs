@@ -20,6 +20,10 @@ fn fresh_positions(n: usize) -> Vec<Board> {
 }
 
 #[test]
+#[cfg_attr(
+    target_family = "wasm",
+    ignore = "writes a file: no file system in the wasm test runner"
+)]
 fn the_quick_run_is_deterministic_and_its_file_evaluates_as_trained() {
     let quiet = |_: &str| {};
     let a = train(&Settings::QUICK, &quiet, &mut |_| {});
