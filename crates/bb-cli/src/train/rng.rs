@@ -1,26 +1,24 @@
 //! The training's random numbers: SplitMix64, one stream per game, so that every game (and
 //! so the whole run) depends only on the seed and its number, not on the threads.
 
-/// A SplitMix64 generator.
+use bb_core::rng::SplitMix64;
+
+/// A SplitMix64 generator (bb-core's), with the game streams and draws the training uses.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     /// The stream of game `index` for `seed`.
     #[must_use]
     pub fn stream(seed: u64, index: u64) -> Rng {
-        let mut r = Rng(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut r = Rng(SplitMix64(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03)));
         r.next_u64();
         r
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n > 0`; 0 when `n == 0`).
