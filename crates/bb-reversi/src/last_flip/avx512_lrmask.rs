@@ -1,6 +1,7 @@
 //! The vector LZCNT form with precomputed half-line masks.
 
-use super::{LR_MASKS, LastFlipVariant};
+use super::LastFlipVariant;
+use super::tables::LR_MASKS;
 use bb_core::Square;
 use bb_simd::Backend;
 

@@ -1,6 +1,8 @@
 //! The kindergarten form with its per-square data in one array per field.
 
-use super::{COUNT_FLIP, LastFlipVariant, kg_indices, kg_masks};
+use super::LastFlipVariant;
+use super::kindergarten::{kg_indices, kg_masks};
+use super::tables::COUNT_FLIP;
 use bb_core::Square;
 use bb_simd::Backend;
 

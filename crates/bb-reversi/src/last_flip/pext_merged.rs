@@ -1,6 +1,7 @@
 //! The PEXT form with merged diagonals.
 
-use super::{LastFlipVariant, PEXT_FLAT, PEXT_SQ};
+use super::LastFlipVariant;
+use super::tables::{PEXT_FLAT, PEXT_SQ};
 use bb_core::Square;
 use bb_simd::Backend;
 
