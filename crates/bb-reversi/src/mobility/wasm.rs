@@ -1,5 +1,6 @@
 //! Mobility for 2 x u64 vectors with one shift count per vector (wasm SIMD128).
 
+use super::kogge_stone::{runs_left, runs_right};
 use super::{INNER_FILES, MobilityVariant};
 use bb_simd::Backend;
 
@@ -69,7 +70,7 @@ impl MobilityVariant for WasmMirrorPrefix {
             ),
         );
         let oh = o & INNER_FILES;
-        let horizontal = super::runs_left(p, oh, 1) | super::runs_right(p, oh, 1);
+        let horizontal = runs_left(p, oh, 1) | runs_right(p, oh, 1);
         let [lo, _] = b.u64x2_to_array(mm);
         let [_, hi] = b.u64x2_to_array(b.u64x2_bswap(mm));
         (lo | hi | horizontal) & !(p | o)
