@@ -5,7 +5,8 @@ use core::marker::PhantomData;
 
 use bb_simd::Backend;
 
-use super::{Avx2RankExit, FILE_A, ScalarSpread, Sse2Early, StabilityVariant};
+use super::edge::FILE_A;
+use super::{Avx2RankExit, ScalarSpread, Sse2Early, StabilityVariant};
 use crate::full_lines;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;

@@ -3,7 +3,9 @@
 
 use bb_simd::Backend;
 
-use super::{EDGE_STABILITY, INNER, StabilityVariant, spread};
+use super::edge::EDGE_STABILITY;
+use super::spread::spread;
+use super::{INNER, StabilityVariant};
 use crate::full_lines::{self, FullLinesVariant, Sse2Bswap};
 
 /// The edge table at the 16-bit index `p * 256 + o`, read as one flat array: the index is the
