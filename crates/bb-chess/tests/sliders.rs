@@ -149,7 +149,7 @@ struct DefaultName;
 impl WithBackend for DefaultName {
     type Output = &'static str;
     fn run<B: Backend>(self, _: B) -> &'static str {
-        sliders::default_name::<B>()
+        sliders::default_name(B::ISA, B::FAST_PEXT)
     }
 }
 

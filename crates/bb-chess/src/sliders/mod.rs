@@ -66,7 +66,7 @@ macro_rules! slider_kernel {
                 reference(&(sq, occ)) { bb_core::reference::$oracle(sq, occ) }
                 chain(&(sq, occ), z) { (sq, occ ^ z) }
                 fold(a) { a }
-                default_name<B>() { default_name::<B>() }
+                default_name<B>() { default_name(B::ISA, B::FAST_PEXT) }
                 run<V>(b, &(sq, occ)) { V::$method(b, sq, occ) }
                 variants [
                     HqCooijmans,
@@ -108,14 +108,15 @@ slider_kernel!(
 );
 
 // The per-backend default table, written once and read by every default kernel and by
-// `default_name`; `V` names the variant type for token `$B` inside `$e`. Measured on this machine
-// class (see docs/kernels/sliders.md): PEXT wherever it is fast (AVX2 with fast PEXT,
-// AVX-512), fancy magics elsewhere (including AMD Zen 1/2, whose PEXT is microcoded). The match
-// is exhaustive, so a new backend token does not compile until it has a default here.
+// `default_name`; `V` names the variant type for instruction set `$isa` with fast PEXT or not
+// (`$fast_pext`) inside `$e`. Measured on this machine class (see docs/kernels/sliders.md): PEXT
+// wherever it is fast (AVX2 with fast PEXT, AVX-512), fancy magics elsewhere (including AMD Zen
+// 1/2, whose PEXT is microcoded). The match is exhaustive, so a new backend token does not compile
+// until it has a default here.
 macro_rules! default_variant {
-    ($B:ty, |$V:ident| $e:expr) => {
-        match <$B as Backend>::ISA {
-            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if <$B as Backend>::FAST_PEXT => {
+    ($isa:expr, $fast_pext:expr, |$V:ident| $e:expr) => {
+        match $isa {
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if $fast_pext => {
                 type $V = Pext;
                 $e
             }
@@ -134,14 +135,20 @@ macro_rules! default_variant {
     };
 }
 
-/// Which variant [`rook`], [`bishop`] and [`queen`] use on backend `B` (its
-/// [`SliderVariant::NAME`]).
+/// Which variant [`rook`], [`bishop`] and [`queen`] use on backends of instruction set `isa` (its
+/// [`SliderVariant::NAME`]); `fast_pext` is the token's [`Backend::FAST_PEXT`] (`false` for
+/// `Avx2<false>`, the AVX2 token of CPUs whose PEXT is microcoded).
 ///
 /// ```
-/// assert_eq!(bb_chess::sliders::default_name::<bb_simd::Scalar>(), "fancy_magic");
+/// use bb_chess::sliders::default_name;
+/// use bb_simd::Isa;
+/// assert_eq!(default_name(Isa::Scalar, false), "fancy_magic");
+/// assert_eq!(default_name(Isa::Avx2, true), "pext");
+/// assert_eq!(default_name(Isa::Avx2, false), "fancy_magic");
 /// ```
-pub fn default_name<B: Backend>() -> &'static str {
-    default_variant!(B, |V| V::NAME)
+#[must_use]
+pub const fn default_name(isa: Isa, fast_pext: bool) -> &'static str {
+    default_variant!(isa, fast_pext, |V| V::NAME)
 }
 
 macro_rules! default_kernel {
@@ -152,7 +159,7 @@ macro_rules! default_kernel {
         /// `b.vectorize(..)` so the backend's instructions inline.
         #[inline(always)]
         pub fn $name<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
-            default_variant!(B, |V| V::$name(b, sq, occ))
+            default_variant!(B::ISA, B::FAST_PEXT, |V| V::$name(b, sq, occ))
         }
     };
 }

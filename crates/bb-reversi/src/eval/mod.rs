@@ -171,7 +171,7 @@ bb_simd::kernel! {
         reference(&(p, o)) { reference::features(p, o) }
         chain(&(p, o), z) { (p ^ z, o ^ z) }
         fold(f) { fold_words(&f) }
-        default_name<B>() { set_default_name(B::ISA) }
+        default_name<B>() { set_default_name(B::ISA, B::FAST_PEXT) }
         run<V>(b, &(p, o)) { V::set(b, p, o) }
         variants [PerSquare, Swar, RowTables, Lanes128, Lanes256, Lanes512]
     }
@@ -194,7 +194,7 @@ bb_simd::kernel! {
             x
         }
         fold(f) { fold_words(&f) }
-        default_name<B>() { update_default_name(B::ISA) }
+        default_name<B>() { update_default_name(B::ISA, B::FAST_PEXT) }
         run<V>(b, x) { V::update(b, &x.features, x.sq, x.flipped, x.mover) }
         variants [PerSquare, Swar, RowTables, Lanes128, Lanes256, Lanes512]
     }
@@ -280,25 +280,33 @@ pub fn update<B: Backend>(b: B, f: &Features, sq: Square, flipped: u64, mover: M
     default_update_variant!(B::ISA, |V| V::update(b, f, sq, flipped, mover))
 }
 
-/// The name of the variant [`set`] uses on backends of instruction set `isa`.
+/// The name of the variant [`set`] uses on backends of instruction set `isa`; `fast_pext` is the
+/// token's [`Backend::FAST_PEXT`] (every kernel's `default_name` takes it; the evaluation's choice
+/// does not depend on it).
 ///
 /// ```
 /// use bb_reversi::eval::set_default_name;
-/// assert_eq!(set_default_name(bb_simd::Isa::Avx2), "row_tables");
+/// assert_eq!(set_default_name(bb_simd::Isa::Avx2, true), "row_tables");
 /// ```
 #[must_use]
-pub const fn set_default_name(isa: Isa) -> &'static str {
+pub const fn set_default_name(isa: Isa, fast_pext: bool) -> &'static str {
+    // The choice does not depend on PEXT's speed.
+    let _ = fast_pext;
     default_set_variant!(isa, |V| V::NAME)
 }
 
-/// The name of the variant [`update`] uses on backends of instruction set `isa`.
+/// The name of the variant [`update`] uses on backends of instruction set `isa`; `fast_pext` is the
+/// token's [`Backend::FAST_PEXT`] (every kernel's `default_name` takes it; the evaluation's choice
+/// does not depend on it).
 ///
 /// ```
 /// use bb_reversi::eval::update_default_name;
-/// assert_eq!(update_default_name(bb_simd::Isa::Avx2), "lanes256");
+/// assert_eq!(update_default_name(bb_simd::Isa::Avx2, true), "lanes256");
 /// ```
 #[must_use]
-pub const fn update_default_name(isa: Isa) -> &'static str {
+pub const fn update_default_name(isa: Isa, fast_pext: bool) -> &'static str {
+    // The choice does not depend on PEXT's speed.
+    let _ = fast_pext;
     default_update_variant!(isa, |V| V::NAME)
 }
 

@@ -16,7 +16,7 @@ pub(crate) const EDGE: [u64; 4] = [
 
 /// The variants in this file need 256-bit integer vectors natively (Avx2 and up).
 fn avx2_up<B: Backend>() -> bool {
-    matches!(super::family(B::ISA), super::Family::X86) && B::VECTOR_BITS >= 256
+    matches!(B::ISA.arch(), Some("x86_64")) && B::VECTOR_BITS >= 256
 }
 
 /// OR of the four lanes, by the shortest dependent chain: in a search the flipped discs make

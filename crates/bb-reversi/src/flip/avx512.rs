@@ -8,7 +8,7 @@ use bb_core::Square;
 use bb_simd::Backend;
 
 fn avx512_up<B: Backend>() -> bool {
-    matches!(super::family(B::ISA), super::Family::X86) && B::VECTOR_BITS >= 512
+    matches!(B::ISA.arch(), Some("x86_64")) && B::VECTOR_BITS >= 512
 }
 
 /// LSB-ward half by VPLZCNTQ: the MS1B of `!O & M`, kept if it is a player disc.

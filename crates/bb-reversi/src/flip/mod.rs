@@ -87,7 +87,7 @@ bb_simd::kernel! {
         reference(&(sq, p, o)) { bb_core::reference::flip(sq, p, o) }
         chain(&(sq, p, o), z) { (sq, p ^ z, o ^ z) }
         fold(f) { f }
-        default_name<B>() { default_name(B::ISA) }
+        default_name<B>() { default_name(B::ISA, B::FAST_PEXT) }
         run<V>(b, &(sq, p, o)) { V::flip(b, sq, p, o) }
         variants [
             ShiftRepetition,
@@ -172,14 +172,18 @@ pub fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
     default_variant!(B::ISA, |V| V::flip(b, sq, p, o))
 }
 
-/// The name of the variant [`flip`] uses on backends of instruction set `isa`.
+/// The name of the variant [`flip`] uses on backends of instruction set `isa`; `fast_pext` is the
+/// token's [`Backend::FAST_PEXT`] (every kernel's `default_name` takes it; flip's choice does not
+/// depend on it).
 ///
 /// ```
 /// use bb_reversi::flip::default_name;
-/// assert_eq!(default_name(bb_simd::Isa::Avx2), "avx2_smart_clear");
+/// assert_eq!(default_name(bb_simd::Isa::Avx2, true), "avx2_smart_clear");
 /// ```
 #[must_use]
-pub const fn default_name(isa: Isa) -> &'static str {
+pub const fn default_name(isa: Isa, fast_pext: bool) -> &'static str {
+    // The choice does not depend on PEXT's speed.
+    let _ = fast_pext;
     default_variant!(isa, |V| V::NAME)
 }
 
@@ -192,26 +196,6 @@ macro_rules! variant {
     };
 }
 pub(crate) use variant;
-
-/// The instruction family whose native operations a variant is written for (what
-/// [`FlipVariant::supported`] asks). Exhaustive, so a new backend token must choose its family.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Family {
-    Portable,
-    X86,
-    Arm,
-    /// WebAssembly SIMD128: the SSE2 lane views and the Neon bit reversal are native there.
-    Wasm,
-}
-
-pub(crate) const fn family(isa: Isa) -> Family {
-    match isa {
-        Isa::Scalar => Family::Portable,
-        Isa::Sse2 | Isa::Ssse3 | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => Family::X86,
-        Isa::Neon => Family::Arm,
-        Isa::Wasm128 => Family::Wasm,
-    }
-}
 
 /// The half lines of `sq`.
 #[inline(always)]

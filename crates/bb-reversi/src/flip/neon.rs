@@ -40,7 +40,7 @@ variant! {
 impl FlipVariant for NeonVclz {
     const NAME: &'static str = "neon_vclz";
     fn supported<B: Backend>() -> bool {
-        matches!(super::family(B::ISA), super::Family::Arm)
+        matches!(B::ISA.arch(), Some("aarch64"))
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
@@ -69,10 +69,7 @@ impl FlipVariant for NeonRbit {
     fn supported<B: Backend>() -> bool {
         // wasm has the vector bit reversal (three swizzles) and the saturating subtract (a
         // compare and a select), not the 32-bit CLZ that `neon_vclz` needs
-        matches!(
-            super::family(B::ISA),
-            super::Family::Arm | super::Family::Wasm
-        )
+        matches!(B::ISA.arch(), Some("aarch64" | "wasm32"))
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {

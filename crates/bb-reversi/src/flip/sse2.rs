@@ -49,10 +49,7 @@ variant! {
 impl FlipVariant for Sse2Ms1bFloat {
     const NAME: &'static str = "sse2_ms1b_float";
     fn supported<B: Backend>() -> bool {
-        matches!(
-            super::family(B::ISA),
-            super::Family::X86 | super::Family::Wasm
-        )
+        matches!(B::ISA.arch(), Some("x86_64" | "wasm32"))
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {
@@ -84,10 +81,7 @@ variant! {
 impl FlipVariant for Sse2Bswap {
     const NAME: &'static str = "sse2_bswap";
     fn supported<B: Backend>() -> bool {
-        matches!(
-            super::family(B::ISA),
-            super::Family::X86 | super::Family::Wasm
-        )
+        matches!(B::ISA.arch(), Some("x86_64" | "wasm32"))
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {

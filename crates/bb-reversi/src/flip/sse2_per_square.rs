@@ -272,10 +272,7 @@ variant! {
 impl FlipVariant for Sse2PerSquare {
     const NAME: &'static str = "sse2_per_square";
     fn supported<B: Backend>() -> bool {
-        matches!(
-            super::family(B::ISA),
-            super::Family::X86 | super::Family::Wasm
-        )
+        matches!(B::ISA.arch(), Some("x86_64" | "wasm32"))
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {

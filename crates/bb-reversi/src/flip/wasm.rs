@@ -36,7 +36,7 @@ variant! {
 impl FlipVariant for WasmLs1bClz {
     const NAME: &'static str = "wasm_ls1b_clz";
     fn supported<B: Backend>() -> bool {
-        matches!(super::family(B::ISA), super::Family::Wasm)
+        matches!(B::ISA.arch(), Some("wasm32"))
     }
     #[inline(always)]
     fn flip<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> u64 {

@@ -59,7 +59,7 @@ bb_simd::kernel! {
         }
         chain(&d, z) { d ^ z }
         fold([h, v, d9, d7]) { h ^ v.rotate_left(16) ^ d9.rotate_left(32) ^ d7.rotate_left(48) }
-        default_name<B>() { default_name(B::ISA) }
+        default_name<B>() { default_name(B::ISA, B::FAST_PEXT) }
         run<V>(b, &d) { V::full_lines(b, d) }
         variants [
             KoggeStone,
@@ -93,9 +93,18 @@ macro_rules! default_variant {
     };
 }
 
-/// Name of [`full_lines()`]'s variant on `isa`.
+/// The name of the variant [`full_lines()`] uses on backends of instruction set `isa`; `fast_pext`
+/// is the token's [`Backend::FAST_PEXT`] (every kernel's `default_name` takes it; the full-lines
+/// choice does not depend on it).
+///
+/// ```
+/// use bb_reversi::full_lines::default_name;
+/// assert_eq!(default_name(bb_simd::Isa::Avx2, true), "kogge_stone");
+/// ```
 #[must_use]
-pub const fn default_name(isa: Isa) -> &'static str {
+pub const fn default_name(isa: Isa, fast_pext: bool) -> &'static str {
+    // The choice does not depend on PEXT's speed.
+    let _ = fast_pext;
     default_variant!(isa, |V| V::NAME)
 }
 

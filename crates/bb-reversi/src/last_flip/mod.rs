@@ -96,7 +96,7 @@ bb_simd::kernel! {
         reference(&(sq, p)) { bb_core::reference::count_last_flip(sq, p) }
         chain(&(sq, p), z) { (sq, p ^ z) }
         fold(n) { u64::from(n) }
-        default_name<B>() { default_name::<B>() }
+        default_name<B>() { default_name(B::ISA, B::FAST_PEXT) }
         run<V>(b, &(sq, p)) { V::count(b, sq, p) }
         variants [
             Kindergarten64,
@@ -119,15 +119,16 @@ bb_simd::kernel! {
 }
 
 /// The per-backend default table, written once and read by the kernel and [`default_name`]: `V`
-/// names the variant type of token `$B` inside `$e`. `pext_merged` wherever PEXT is fast (AVX2
-/// with fast PEXT, AVX-512), the SSE2 gathers on the other vector backends (including AMD Zen
-/// 1/2, whose PEXT is microcoded); in general registers, the per-field arrays on x86-64 (a scaled
-/// index with a displacement is one address mode there) and the entry per square elsewhere. The
-/// match is exhaustive, so a new backend token does not compile until it has a default here.
+/// names the variant type of instruction set `$isa` with fast PEXT or not (`$fast_pext`) inside
+/// `$e`. `pext_merged` wherever PEXT is fast (AVX2 with fast PEXT, AVX-512), the SSE2 gathers on
+/// the other vector backends (including AMD Zen 1/2, whose PEXT is microcoded); in general
+/// registers, the per-field arrays on x86-64 (a scaled index with a displacement is one address
+/// mode there) and the entry per square elsewhere. The match is exhaustive, so a new backend token
+/// does not compile until it has a default here.
 macro_rules! default_variant {
-    ($B:ty, |$V:ident| $e:expr) => {
-        match <$B as Backend>::ISA {
-            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if <$B as Backend>::FAST_PEXT => {
+    ($isa:expr, $fast_pext:expr, |$V:ident| $e:expr) => {
+        match $isa {
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if $fast_pext => {
                 type $V = PextMerged;
                 $e
             }
@@ -147,10 +148,16 @@ macro_rules! default_variant {
     };
 }
 
-/// Name of [`count_last_flip`]'s variant on backend `B`.
+/// The name of the variant [`count_last_flip`] uses on backends of instruction set `isa`;
+/// `fast_pext` is the token's [`Backend::FAST_PEXT`] (`false` for `Avx2<false>`, the AVX2 token
+/// of CPUs whose PEXT is microcoded).
 ///
 /// ```
-/// let name = bb_reversi::last_flip::default_name::<bb_simd::Scalar>();
+/// use bb_reversi::last_flip::default_name;
+/// use bb_simd::Isa;
+/// assert_eq!(default_name(Isa::Avx2, true), "pext_merged");
+/// assert_eq!(default_name(Isa::Avx2, false), "sse2_gather");
+/// let name = default_name(Isa::Scalar, false);
 /// if cfg!(target_arch = "x86_64") {
 ///     assert_eq!(name, "kindergarten64_soa");
 /// } else {
@@ -158,12 +165,12 @@ macro_rules! default_variant {
 /// }
 /// ```
 #[must_use]
-pub fn default_name<B: Backend>() -> &'static str {
-    default_variant!(B, |V| V::NAME)
+pub const fn default_name(isa: Isa, fast_pext: bool) -> &'static str {
+    default_variant!(isa, fast_pext, |V| V::NAME)
 }
 
 /// The default last-flip count for backend `B` (see docs/kernels/last-flip.md).
 #[inline(always)]
 pub fn count_last_flip<B: Backend>(b: B, sq: Square, p: u64) -> u32 {
-    default_variant!(B, |V| V::count(b, sq, p))
+    default_variant!(B::ISA, B::FAST_PEXT, |V| V::count(b, sq, p))
 }

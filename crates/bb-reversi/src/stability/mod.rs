@@ -69,7 +69,7 @@ bb_simd::kernel! {
         reference(&(p, o)) { ScalarSpread::stability(bb_simd::Scalar, p, o) }
         chain(&(p, o), z) { (p ^ z, o ^ z) }
         fold(s) { s }
-        default_name<B>() { default_name(B::ISA) }
+        default_name<B>() { default_name(B::ISA, B::FAST_PEXT) }
         run<V>(b, &(p, o)) { V::stability(b, p, o) }
         variants [
             ScalarSpread,
@@ -108,9 +108,18 @@ macro_rules! default_variant {
     };
 }
 
-/// Name of [`stability()`]'s variant on `isa`.
+/// The name of the variant [`stability()`] uses on backends of instruction set `isa`; `fast_pext`
+/// is the token's [`Backend::FAST_PEXT`] (every kernel's `default_name` takes it; stability's
+/// choice does not depend on it).
+///
+/// ```
+/// use bb_reversi::stability::default_name;
+/// assert_eq!(default_name(bb_simd::Isa::Avx2, true), "avx2_gate");
+/// ```
 #[must_use]
-pub const fn default_name(isa: Isa) -> &'static str {
+pub const fn default_name(isa: Isa, fast_pext: bool) -> &'static str {
+    // The choice does not depend on PEXT's speed.
+    let _ = fast_pext;
     default_variant!(isa, |V| V::NAME)
 }
 
