@@ -12,6 +12,8 @@ Builds the workspace test binaries once per target and runs them in lanes:
                       BB_EXPECT_ISA = sse2|ssse3|avx2
   aarch64/neon        cross-built for aarch64-unknown-linux-gnu, under qemu-aarch64, BB_BACKEND=neon
   aarch64/dispatch    the same binaries dispatched, BB_EXPECT_ISA=neon
+  A forced lane is covered (not run) by a dispatch lane of the same binaries that picks its
+  backend: that lane runs every backend and its programs on that one.
   wasm/wasm128        built for wasm32-wasip1 with +simd128, under Node (xtask/wasi-run.mjs),
                       BB_EXPECT_ISA=wasm128
   wasm/scalar         built for wasm32-wasip1 without simd128, under Node, BB_EXPECT_ISA=scalar

@@ -7,6 +7,8 @@ pub(crate) enum Res {
     Pass,
     Fail(String),
     Skip(String),
+    /// Not run: the named lane runs a superset of its tests (see `covering_lane`).
+    Covered(String),
 }
 
 #[derive(Debug, Clone)]

@@ -374,3 +374,27 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
     }
     lanes
 }
+
+/// The lane that already runs everything a forced lane would: the dispatch lane (no
+/// `BB_BACKEND`) of the same target and emulator whose dispatch picks the forced backend. That
+/// lane runs every backend's kernel tests, and its whole programs run on the backend dispatch
+/// picks, the one the forced lane would force; running both doubles the time and proves nothing
+/// more. Only lanes that will run count as covering.
+pub(crate) fn covering_lane<'a>(lane: &Lane, lanes: &'a [Lane]) -> Option<&'a str> {
+    let Plan::Tests(forced) = &lane.plan else {
+        return None;
+    };
+    let backend = forced.forced?;
+    lanes.iter().find_map(|other| match &other.plan {
+        Plan::Tests(d)
+            if d.forced.is_none()
+                && d.expect == Some(backend)
+                && d.target == forced.target
+                && d.wrapper == forced.wrapper
+                && d.extra_args == forced.extra_args =>
+        {
+            Some(other.name.as_str())
+        }
+        _ => None,
+    })
+}

@@ -240,6 +240,22 @@ fn test_all_isas(o: &Opts) -> ExitCode {
 
     let mut rows = Vec::new();
     for l in &lanes {
+        if let Some(by) = covering_lane(l, &lanes) {
+            println!("==> {}: covered by {by}", l.name);
+            let picked = match &l.plan {
+                Plan::Tests(tl) => tl.forced.unwrap_or("-"),
+                _ => "-",
+            };
+            rows.push(Row {
+                name: l.name.clone(),
+                how: l.how.clone(),
+                picked: picked.into(),
+                counts: None,
+                time: Duration::ZERO,
+                res: Res::Covered(by.into()),
+            });
+            continue;
+        }
         let row = match &l.plan {
             Plan::Skip(why) => {
                 println!("==> {}: skipped: {why}", l.name);
@@ -302,8 +318,9 @@ fn test_all_isas(o: &Opts) -> ExitCode {
 
     print_table(&rows);
     let n = |f: fn(&Res) -> bool| rows.iter().filter(|r| f(&r.res)).count();
-    let (passed, failed, skipped) = (
+    let (passed, covered, failed, skipped) = (
         n(|r| *r == Res::Pass),
+        n(|r| matches!(r, Res::Covered(_))),
         n(|r| matches!(r, Res::Fail(_))),
         n(|r| matches!(r, Res::Skip(_))),
     );
@@ -315,7 +332,7 @@ fn test_all_isas(o: &Opts) -> ExitCode {
     }
     println!();
     println!(
-        "test-all-isas: {passed} lanes passed, {failed} failed, {skipped} skipped; {} tests passed, {} failed (summed over lanes) in {:.0}s",
+        "test-all-isas: {passed} lanes passed, {covered} covered, {failed} failed, {skipped} skipped; {} tests passed, {} failed (summed over lanes) in {:.0}s",
         total.passed,
         total.failed,
         t0.elapsed().as_secs_f64()
@@ -334,6 +351,74 @@ fn test_all_isas(o: &Opts) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lane(
+        name: &str,
+        target: Target,
+        wrapper: &[&str],
+        forced: Option<&'static str>,
+        expect: &'static str,
+    ) -> Lane {
+        Lane {
+            name: name.into(),
+            how: String::new(),
+            plan: Plan::Tests(TestLane {
+                target,
+                wrapper: wrapper.iter().map(|w| w.to_string()).collect(),
+                env: vec![],
+                forced,
+                expect: Some(expect),
+                extra_args: vec![],
+                timeout: Duration::from_secs(1),
+            }),
+        }
+    }
+
+    #[test]
+    fn a_forced_lane_is_covered_only_by_a_dispatch_lane_picking_its_backend() {
+        let lanes = [
+            lane("native/sse2", Target::Host, &[], Some("sse2"), "sse2"),
+            lane("native/avx2", Target::Host, &[], Some("avx2"), "avx2"),
+            lane("native/dispatch", Target::Host, &[], None, "avx2"),
+            lane(
+                "qemu-x86/Haswell",
+                Target::Host,
+                &["qemu-x86_64"],
+                None,
+                "avx2",
+            ),
+            lane(
+                "aarch64/neon",
+                Target::Aarch64,
+                &["qemu-aarch64"],
+                Some("neon"),
+                "neon",
+            ),
+            lane(
+                "aarch64/dispatch",
+                Target::Aarch64,
+                &["qemu-aarch64"],
+                None,
+                "neon",
+            ),
+        ];
+        let covered: Vec<_> = lanes.iter().map(|l| covering_lane(l, &lanes)).collect();
+        assert_eq!(
+            covered,
+            [
+                None,
+                Some("native/dispatch"),
+                None,
+                None,
+                Some("aarch64/dispatch"),
+                None
+            ]
+        );
+        // Without its dispatch lane (not selected), a forced lane runs.
+        assert_eq!(covering_lane(&lanes[1], &lanes[..2]), None);
+        // A dispatch lane under an emulator does not cover a native forced lane.
+        assert_eq!(covering_lane(&lanes[1], &lanes[3..4]), None);
+    }
 
     #[test]
     fn patterns() {

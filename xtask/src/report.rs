@@ -22,6 +22,7 @@ pub(crate) fn print_table(rows: &[Row]) {
                 Res::Pass => "ok".to_string(),
                 Res::Fail(why) => format!("FAILED: {why}"),
                 Res::Skip(why) => format!("skipped: {why}"),
+                Res::Covered(by) => format!("covered by {by}"),
             };
             let time = if r.time.is_zero() {
                 "-".into()

@@ -7,10 +7,18 @@ mod cli_common;
 use bb_cli::train::fit::{self, Data, SLOTS};
 use bb_cli::train::rng::Rng;
 use bb_cli::train::search::{Leaves, MAX, final_value};
-use bb_cli::train::{Labels, Settings, games, train};
+use bb_cli::train::{Labels, Settings, Trained, games, train};
 use bb_reversi::eval::{self, Evaluator, PACKED, PackedWeights, Packing};
 use bb_reversi::solver::Solver;
 use bb_reversi::{Bitboard, Board};
+use std::sync::OnceLock;
+
+/// The quick run of the default seed, trained once for the tests that only read it (a quick run
+/// takes seconds natively and most of a minute under an emulator).
+fn quick() -> &'static Trained {
+    static QUICK: OnceLock<Trained> = OnceLock::new();
+    QUICK.get_or_init(|| train(&Settings::QUICK, &|_: &str| {}, &mut |_| {}))
+}
 
 /// Positions of games of another seed than the training's, every number of empties.
 fn fresh_positions(n: usize) -> Vec<Board> {
@@ -26,7 +34,8 @@ fn fresh_positions(n: usize) -> Vec<Board> {
 )]
 fn the_quick_run_is_deterministic_and_its_file_evaluates_as_trained() {
     let quiet = |_: &str| {};
-    let a = train(&Settings::QUICK, &quiet, &mut |_| {});
+    // One run here, one shared: determinism across runs, whatever ran in between.
+    let a = quick();
     let b = train(&Settings::QUICK, &quiet, &mut |_| {});
     assert_eq!(
         a.weights.to_bytes(),
@@ -62,7 +71,7 @@ fn the_quick_run_is_deterministic_and_its_file_evaluates_as_trained() {
 
 #[test]
 fn the_fit_lowers_the_held_out_residual() {
-    let t = train(&Settings::QUICK, &|_: &str| {}, &mut |_| {});
+    let t = quick();
     assert_eq!(t.reports.len(), 5);
     for r in &t.reports {
         assert!(r.test > 0 && r.train >= 4 * r.test, "{r:?}");
@@ -168,8 +177,7 @@ fn the_command_writes_a_weight_file() {
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(bytes.len(), eval::FILE_BYTES);
     // The same as the library's run of the same settings (threads do not matter).
-    let t = train(&Settings::QUICK, &|_: &str| {}, &mut |_| {});
-    assert_eq!(bytes, t.weights.to_bytes());
+    assert_eq!(bytes, quick().weights.to_bytes());
     let (code, _, err) = cli_common::run(&["train-eval", "--quick", "--out", p, "--depth", "1"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--depth 1 is below --stage-width 2"), "{err}");
