@@ -74,16 +74,12 @@ pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, S
         }
         c.stdin(Stdio::null()).stderr(Stdio::inherit());
     }
-    let artifacts = |c: &mut Command| -> Result<Vec<Value>, String> {
+    let artifacts = |c: &mut Command| -> Result<Vec<json::Artifact>, String> {
         let out = c.output().map_err(|e| format!("cargo: {e}"))?;
-        let mut v = Vec::new();
-        for line in String::from_utf8_lossy(&out.stdout).lines() {
-            if let Ok(j) = json::parse(line)
-                && j.get("reason").and_then(Value::as_str) == Some("compiler-artifact")
-            {
-                v.push(j);
-            }
-        }
+        let v = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(json::Artifact::from_line)
+            .collect();
         if out.status.success() {
             Ok(v)
         } else {
@@ -92,30 +88,19 @@ pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, S
     };
     let mut built = Built::default();
     for a in artifacts(&mut cmd)? {
-        let is_test = a
-            .get("profile")
-            .and_then(|p| p.get("test"))
-            .and_then(Value::as_bool)
-            == Some(true);
-        let Some(exe) = a.get("executable").and_then(Value::as_str) else {
+        let Some(exe) = a.executable else {
             continue;
         };
-        let tgt_name = a
-            .get("target")
-            .and_then(|t| t.get("name"))
-            .and_then(Value::as_str);
-        if !is_test && tgt_name == Some("bb") {
+        if !a.profile.test && a.target.name == "bb" {
             // bb-cli's integration tests made cargo build the `bb` binary already.
-            built.bb = Some(exe.into());
-        }
-        if !is_test {
+            built.bb = Some(exe);
             continue;
         }
-        let manifest = a
-            .get("manifest_path")
-            .and_then(Value::as_str)
-            .map(PathBuf::from);
-        let package_dir = manifest
+        if !a.profile.test {
+            continue;
+        }
+        let package_dir = a
+            .manifest_path
             .as_deref()
             .and_then(Path::parent)
             .unwrap_or(root)
@@ -125,24 +110,15 @@ pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, S
             .iter()
             .find(|(_, d)| **d == package_dir)
             .map_or_else(|| "?".to_string(), |(n, _)| n.clone());
-        let tgt = a.get("target");
-        let tname = tgt
-            .and_then(|t| t.get("name"))
-            .and_then(Value::as_str)
-            .unwrap_or("?");
-        let kind = tgt
-            .and_then(|t| t.get("kind"))
-            .and_then(|k| k.items().first())
-            .and_then(Value::as_str)
-            .unwrap_or("?");
+        let kind = a.target.kind.first().map_or("?", String::as_str);
         let label = if kind == "lib" {
             format!("{package} lib")
         } else {
-            format!("{package} {kind} {tname}")
+            format!("{package} {kind} {}", a.target.name)
         };
-        let reads_expect = std::fs::read(exe).is_ok_and(|b| contains_bytes(&b, b"BB_EXPECT_ISA"));
+        let reads_expect = std::fs::read(&exe).is_ok_and(|b| contains_bytes(&b, b"BB_EXPECT_ISA"));
         built.bins.push(TestBin {
-            exe: exe.into(),
+            exe,
             label,
             package,
             package_dir,
@@ -153,13 +129,10 @@ pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, S
     built.bins.dedup_by(|a, b| a.exe == b.exe);
     if let Some(c) = bb_cmd.as_mut().filter(|_| built.bb.is_none()) {
         for a in artifacts(c)? {
-            let is_bb = a
-                .get("target")
-                .and_then(|t| t.get("name"))
-                .and_then(Value::as_str)
-                == Some("bb");
-            if let (true, Some(exe)) = (is_bb, a.get("executable").and_then(Value::as_str)) {
-                built.bb = Some(exe.into());
+            if a.target.name == "bb"
+                && let Some(exe) = a.executable
+            {
+                built.bb = Some(exe);
             }
         }
     }

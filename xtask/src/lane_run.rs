@@ -27,10 +27,8 @@ pub(crate) struct Row {
 pub(crate) fn parse_dispatch(output: &str) -> Option<&'static str> {
     let known = |w: &str| w.parse::<bb_simd::Isa>().ok().map(bb_simd::Isa::name);
     for line in output.lines() {
-        if let Ok(v) = json::parse(line.trim())
-            && let Some(d) = v.get("dispatch").and_then(Value::as_str)
-        {
-            return known(d);
+        if let Some(d) = json::dispatch_of(line.trim()) {
+            return known(&d);
         }
     }
     let words = |l: &str| -> Vec<String> {

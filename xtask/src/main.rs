@@ -30,7 +30,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use json::Value;
 use run::Counts;
 
 use build_tests::*;
@@ -116,31 +115,21 @@ fn metadata(root: &Path) -> Result<Meta, String> {
     if !out.status.success() {
         return Err(format!("cargo metadata failed: {}", out.status));
     }
-    let v = json::parse(&String::from_utf8_lossy(&out.stdout))?;
-    let target_dir = v
-        .get("target_directory")
-        .and_then(Value::as_str)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"));
+    let v: json::Metadata = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("cargo metadata: unreadable output: {e}"))?;
+    let target_dir = v.target_directory.unwrap_or_else(|| root.join("target"));
     let mut packages = BTreeMap::new();
     let mut bb_package = None;
-    for p in v.get("packages").map(Value::items).unwrap_or_default() {
-        let (Some(name), Some(manifest)) = (
-            p.get("name").and_then(Value::as_str),
-            p.get("manifest_path").and_then(Value::as_str),
-        ) else {
-            continue;
-        };
-        let dir = Path::new(manifest).parent().unwrap_or(root).to_path_buf();
-        for t in p.get("targets").map(Value::items).unwrap_or_default() {
-            let is_bin = t
-                .get("kind")
-                .is_some_and(|k| k.items().iter().any(|k| k.as_str() == Some("bin")));
-            if is_bin && t.get("name").and_then(Value::as_str) == Some("bb") {
-                bb_package = Some(name.to_string());
-            }
+    for p in v.packages {
+        let dir = p.manifest_path.parent().unwrap_or(root).to_path_buf();
+        let has_bb = p
+            .targets
+            .iter()
+            .any(|t| t.name == "bb" && t.kind.iter().any(|k| k == "bin"));
+        if has_bb {
+            bb_package = Some(p.name.clone());
         }
-        packages.insert(name.to_string(), dir);
+        packages.insert(p.name, dir);
     }
     Ok(Meta {
         target_dir,

@@ -1,6 +1,6 @@
 //! `bb backends`: what the CPU offers, which backends run here and which one dispatch picks.
 
-use crate::json;
+use crate::json::{BackendStatus, BackendsReport};
 use bb_simd::{AnyBackend, CpuFeatures, Feature, Isa};
 use std::fmt::Write as _;
 
@@ -172,44 +172,45 @@ impl Info {
         o
     }
 
-    /// One JSON object.
-    pub fn json(&self) -> String {
+    /// The report `bb backends --json` prints.
+    pub fn report(&self) -> BackendsReport {
         let c = &self.cpu;
-        let list = |it: &mut dyn Iterator<Item = String>| it.collect::<Vec<_>>().join(",");
-        let feats = list(&mut c.features().map(|f| json::string(f.name())));
-        let backends = list(&mut self.backends.iter().map(|(isa, r)| {
-            let missing = list(&mut isa.missing(c).map(|f| json::string(f.name())));
-            format!(
-                "{{\"name\":{},\"available\":{},\"missing\":[{}],\"reason\":{}}}",
-                json::string(isa.name()),
-                r.is_ok(),
-                missing,
-                r.as_ref().err().map_or("null".into(), |e| json::string(e))
-            )
-        }));
-        let (forced, error) = match &self.forced {
-            Forced::None => ("null".to_owned(), "null".to_owned()),
-            Forced::Ok(isa) => (json::string(isa.name()), "null".to_owned()),
+        let names =
+            |it: &mut dyn Iterator<Item = Feature>| it.map(|f| f.name().to_owned()).collect();
+        let (bb_backend, bb_backend_error) = match &self.forced {
+            Forced::None => (None, None),
+            Forced::Ok(isa) => (Some(isa.name().to_owned()), None),
             Forced::Invalid(m) => (
-                json::string(&std::env::var("BB_BACKEND").unwrap_or_default()),
-                json::string(m),
+                Some(std::env::var("BB_BACKEND").unwrap_or_default()),
+                Some(m.clone()),
             ),
         };
-        format!(
-            "{{\"vendor\":{},\"family\":{},\"model\":{},\"model_name\":{},\"features\":[{}],\"fast_pext\":{},\
-             \"backends\":[{}],\"best\":{},\"bb_backend\":{},\"bb_backend_error\":{},\"dispatch\":{}}}",
-            json::string(&format!("{:?}", c.vendor)),
-            c.family,
-            c.model,
-            json::string(&self.model_name),
-            feats,
-            c.fast_pext(),
-            backends,
-            json::string(self.natural.name()),
-            forced,
-            error,
-            self.dispatch()
-                .map_or("null".into(), |i| json::string(i.name())),
-        )
+        BackendsReport {
+            vendor: format!("{:?}", c.vendor),
+            family: c.family,
+            model: c.model,
+            model_name: self.model_name.clone(),
+            features: names(&mut c.features()),
+            fast_pext: c.fast_pext(),
+            backends: self
+                .backends
+                .iter()
+                .map(|(isa, r)| BackendStatus {
+                    name: isa.name().to_owned(),
+                    available: r.is_ok(),
+                    missing: names(&mut isa.missing(c)),
+                    reason: r.as_ref().err().cloned(),
+                })
+                .collect(),
+            best: self.natural.name().to_owned(),
+            bb_backend,
+            bb_backend_error,
+            dispatch: self.dispatch().map(|i| i.name().to_owned()),
+        }
+    }
+
+    /// [`report`](Self::report) as one line of JSON.
+    pub fn json(&self) -> String {
+        self.report().to_json()
     }
 }

@@ -1,251 +1,168 @@
-//! Just enough JSON for `--json` output: string escaping, and a parser for the flat objects
-//! `bb` prints (used by tests and by scripts that read the output back).
+//! The JSON that `bb` prints with `--json`, one type per format, written and read with
+//! `serde_json`: [`BenchLine`] (`bb bench --json`, one object per line) and [`BackendsReport`]
+//! (`bb backends --json`, one object). Scripts and tests read the output back with the same types.
+//!
+//! Members appear in the order of the fields. Times are numbers rounded to the picosecond, written
+//! without a fraction when they are whole (`12`, `12.5`) and as `null` when there is no time.
 
-use std::fmt::Write as _;
+use serde::{Deserialize, Serialize};
 
-/// `s` as a JSON string literal, quotes included.
+/// Which loop timed a [`BenchLine`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Independent calls back to back (`"throughput"`).
+    Throughput,
+    /// Each call waits for the previous result (`"latency"`).
+    Latency,
+}
+
+/// One line of `bb bench --json`: one variant on one backend in one mode.
+///
+/// Lines written before the spread and the workload size were reported (no `min`, `max`,
+/// `inputs`) are still read: the missing times are NaN and `inputs` is 0. Unknown members are
+/// ignored.
 ///
 /// ```
-/// assert_eq!(bb_cli::json::string("a\"b\n"), r#""a\"b\n""#);
+/// use bb_cli::json::{BenchLine, Mode};
+///
+/// let line = r#"{"kernel":"flip","variant":"kindergarten","backend":"avx2","mode":"latency","ns":3.25,"min":3,"max":3.5,"inputs":4096,"checked":true,"default":false}"#;
+/// let row = BenchLine::parse(line)?;
+/// assert_eq!((row.kernel.as_str(), row.mode, row.ns), ("flip", Mode::Latency, 3.25));
+/// assert_eq!(row.to_json(), line);
+/// # Ok::<(), serde_json::Error>(())
 /// ```
-pub fn string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchLine {
+    /// Kernel name.
+    pub kernel: String,
+    /// Variant name.
+    pub variant: String,
+    /// Backend label (`avx2`, ...).
+    pub backend: String,
+    /// Which loop timed it.
+    pub mode: Mode,
+    /// Nanoseconds per call, median of the repetitions.
+    #[serde(with = "time")]
+    pub ns: f64,
+    /// Fastest repetition, nanoseconds per call.
+    #[serde(with = "time", default = "no_time")]
+    pub min: f64,
+    /// Slowest repetition, nanoseconds per call.
+    #[serde(with = "time", default = "no_time")]
+    pub max: f64,
+    /// Inputs in the kernel's workload.
+    #[serde(default)]
+    pub inputs: usize,
+    /// Every input agreed with the reference.
+    pub checked: bool,
+    /// The variant is the backend's default.
+    pub default: bool,
+}
+
+impl BenchLine {
+    /// Reads one line of `bb bench --json`.
+    pub fn parse(line: &str) -> Result<BenchLine, serde_json::Error> {
+        serde_json::from_str(line)
     }
-    out.push('"');
-    out
-}
 
-/// A JSON number for `x` (`null` when not finite).
-pub fn number(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x}")
-    } else {
-        "null".to_owned()
-    }
-}
-
-/// A value of a flat JSON object.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Value {
-    /// `null`.
-    Null,
-    /// `true` / `false`.
-    Bool(bool),
-    /// Any number.
-    Number(f64),
-    /// A string (escapes decoded).
-    String(String),
-    /// An array of values (no nested objects).
-    Array(Vec<Value>),
-}
-
-/// Why [`parse_flat_object`] rejected its input, and at which byte.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// Byte offset of the problem.
-    pub at: usize,
-    /// What was expected there.
-    pub expected: &'static str,
-}
-
-impl std::fmt::Display for ParseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "invalid JSON at byte {}: expected {}",
-            self.at, self.expected
-        )
+    /// The line as `bb bench --json` prints it (no newline).
+    pub fn to_json(&self) -> String {
+        to_json(self)
     }
 }
 
-impl std::error::Error for ParseError {}
-
-/// Parses one JSON object whose values are null, booleans, numbers, strings or arrays of those,
-/// returning its members in order.
+/// `bb backends --json`: what the CPU offers, every backend, and which one dispatch picks.
 ///
 /// ```
-/// let obj = bb_cli::json::parse_flat_object(r#"{"ns":1.5,"checked":true}"#).unwrap();
-/// assert_eq!(obj[0].0, "ns");
+/// use bb_cli::backends::Info;
+///
+/// let report = Info::detect().report();
+/// let back = bb_cli::json::BackendsReport::parse(&report.to_json())?;
+/// assert_eq!(back, report);
+/// assert!(report.backends.iter().any(|b| b.name == "scalar" && b.available));
+/// # Ok::<(), serde_json::Error>(())
 /// ```
-pub fn parse_flat_object(s: &str) -> Result<Vec<(String, Value)>, ParseError> {
-    let mut p = Parser {
-        s: s.as_bytes(),
-        i: 0,
-    };
-    p.ws();
-    p.eat(b'{', "'{'")?;
-    let mut out = Vec::new();
-    p.ws();
-    if p.peek() == Some(b'}') {
-        p.i += 1;
-    } else {
-        loop {
-            p.ws();
-            let k = p.string()?;
-            p.ws();
-            p.eat(b':', "':'")?;
-            p.ws();
-            let v = p.value()?;
-            out.push((k, v));
-            p.ws();
-            match p.peek() {
-                Some(b',') => p.i += 1,
-                Some(b'}') => {
-                    p.i += 1;
-                    break;
-                }
-                _ => return Err(p.err("',' or '}'")),
-            }
-        }
-    }
-    p.ws();
-    if p.i != p.s.len() {
-        return Err(p.err("end of input"));
-    }
-    Ok(out)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BackendsReport {
+    /// CPU vendor (`Intel`, `Amd`, `Arm`, ...).
+    pub vendor: String,
+    /// x86 display family; 0 elsewhere.
+    pub family: u32,
+    /// x86 display model; 0 elsewhere.
+    pub model: u32,
+    /// Marketing name, or `"unknown"`.
+    pub model_name: String,
+    /// Detected features, by name.
+    pub features: Vec<String>,
+    /// PEXT/PDEP are fast on this CPU.
+    pub fast_pext: bool,
+    /// Every backend, in the library's order.
+    pub backends: Vec<BackendStatus>,
+    /// The best backend for this CPU's features.
+    pub best: String,
+    /// What `BB_BACKEND` asks for, if set.
+    pub bb_backend: Option<String>,
+    /// Why `BB_BACKEND` cannot be honoured, if it cannot.
+    pub bb_backend_error: Option<String>,
+    /// The backend dispatch uses.
+    pub dispatch: Option<String>,
 }
 
-struct Parser<'a> {
-    s: &'a [u8],
-    i: usize,
+impl BackendsReport {
+    /// Reads the output of `bb backends --json`.
+    pub fn parse(text: &str) -> Result<BackendsReport, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// The report as `bb backends --json` prints it (one line, no newline).
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
 }
 
-impl Parser<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.s.get(self.i).copied()
-    }
-    fn err(&self, expected: &'static str) -> ParseError {
-        ParseError {
-            at: self.i,
-            expected,
-        }
-    }
-    fn ws(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.i += 1;
-        }
-    }
-    fn eat(&mut self, c: u8, what: &'static str) -> Result<(), ParseError> {
-        if self.peek() == Some(c) {
-            self.i += 1;
-            Ok(())
+/// One backend in a [`BackendsReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BackendStatus {
+    /// Backend name.
+    pub name: String,
+    /// It runs here.
+    pub available: bool,
+    /// The CPU features it needs that this CPU lacks.
+    pub missing: Vec<String>,
+    /// Why it does not run here, if it does not.
+    pub reason: Option<String>,
+}
+
+/// Compact JSON for the types above, which always serialize (string keys, no fallible
+/// `Serialize` impls), so an error cannot happen and would print nothing.
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+fn no_time() -> f64 {
+    f64::NAN
+}
+
+/// A time in nanoseconds: whole numbers without a fraction, no time (not finite) as `null`.
+mod time {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Whole numbers below 2^53 are exact as integers (and fit an i64).
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+
+    pub(super) fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        if !x.is_finite() {
+            s.serialize_none()
+        } else if x.fract() == 0.0 && x.abs() < EXACT {
+            s.serialize_i64(*x as i64)
         } else {
-            Err(self.err(what))
+            s.serialize_f64(*x)
         }
     }
-    fn lit(&mut self, word: &str, v: Value) -> Result<Value, ParseError> {
-        if self.s[self.i..].starts_with(word.as_bytes()) {
-            self.i += word.len();
-            Ok(v)
-        } else {
-            Err(self.err("a value"))
-        }
-    }
-    fn value(&mut self) -> Result<Value, ParseError> {
-        match self.peek() {
-            Some(b'"') => Ok(Value::String(self.string()?)),
-            Some(b't') => self.lit("true", Value::Bool(true)),
-            Some(b'f') => self.lit("false", Value::Bool(false)),
-            Some(b'n') => self.lit("null", Value::Null),
-            Some(b'[') => {
-                self.i += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.peek() == Some(b']') {
-                    self.i += 1;
-                    return Ok(Value::Array(items));
-                }
-                loop {
-                    self.ws();
-                    items.push(self.value()?);
-                    self.ws();
-                    match self.peek() {
-                        Some(b',') => self.i += 1,
-                        Some(b']') => {
-                            self.i += 1;
-                            return Ok(Value::Array(items));
-                        }
-                        _ => return Err(self.err("',' or ']'")),
-                    }
-                }
-            }
-            Some(b'-' | b'0'..=b'9') => {
-                let start = self.i;
-                while matches!(
-                    self.peek(),
-                    Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                ) {
-                    self.i += 1;
-                }
-                std::str::from_utf8(&self.s[start..self.i])
-                    .ok()
-                    .and_then(|t| t.parse().ok())
-                    .map(Value::Number)
-                    .ok_or(ParseError {
-                        at: start,
-                        expected: "a number",
-                    })
-            }
-            _ => Err(self.err("a value")),
-        }
-    }
-    fn string(&mut self) -> Result<String, ParseError> {
-        self.eat(b'"', "a string")?;
-        let mut out = Vec::new();
-        loop {
-            match self.peek() {
-                None => return Err(self.err("closing '\"'")),
-                Some(b'"') => {
-                    self.i += 1;
-                    return String::from_utf8(out).map_err(|_| self.err("UTF-8"));
-                }
-                Some(b'\\') => {
-                    self.i += 1;
-                    let c = self.peek().ok_or_else(|| self.err("an escape"))?;
-                    self.i += 1;
-                    match c {
-                        b'"' | b'\\' | b'/' => out.push(c),
-                        b'n' => out.push(b'\n'),
-                        b'r' => out.push(b'\r'),
-                        b't' => out.push(b'\t'),
-                        b'b' => out.push(8),
-                        b'f' => out.push(12),
-                        b'u' => {
-                            let hex = self
-                                .s
-                                .get(self.i..self.i + 4)
-                                .ok_or_else(|| self.err("4 hex digits"))?;
-                            let code = std::str::from_utf8(hex)
-                                .ok()
-                                .and_then(|h| u32::from_str_radix(h, 16).ok())
-                                .and_then(char::from_u32)
-                                .ok_or_else(|| self.err("4 hex digits"))?;
-                            self.i += 4;
-                            let mut buf = [0; 4];
-                            out.extend_from_slice(code.encode_utf8(&mut buf).as_bytes());
-                        }
-                        _ => return Err(self.err("a valid escape")),
-                    }
-                }
-                Some(c) => {
-                    out.push(c);
-                    self.i += 1;
-                }
-            }
-        }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NAN))
     }
 }
 
@@ -253,28 +170,41 @@ impl Parser<'_> {
 mod tests {
     use super::*;
 
+    fn line(ns: f64) -> BenchLine {
+        BenchLine {
+            kernel: "k\"\\\n\u{1}".into(),
+            variant: "v".into(),
+            backend: "scalar".into(),
+            mode: Mode::Throughput,
+            ns,
+            min: 0.5,
+            max: f64::INFINITY,
+            inputs: 7,
+            checked: false,
+            default: true,
+        }
+    }
+
     #[test]
-    fn round_trip_and_errors() {
-        let line = format!(
-            "{{\"k\":{},\"n\":{},\"b\":false,\"z\":null,\"a\":[\"x\",1]}}",
-            string("q\"\\\n\u{1}"),
-            number(1.25)
-        );
-        let obj = parse_flat_object(&line).unwrap();
+    fn layout_and_escapes() {
         assert_eq!(
-            obj[0],
-            ("k".to_owned(), Value::String("q\"\\\n\u{1}".to_owned()))
+            line(2.0).to_json(),
+            r#"{"kernel":"k\"\\\n\u0001","variant":"v","backend":"scalar","mode":"throughput","ns":2,"min":0.5,"max":null,"inputs":7,"checked":false,"default":true}"#
         );
-        assert_eq!(obj[1].1, Value::Number(1.25));
-        assert_eq!(obj[2].1, Value::Bool(false));
-        assert_eq!(obj[3].1, Value::Null);
-        assert_eq!(
-            obj[4].1,
-            Value::Array(vec![Value::String("x".into()), Value::Number(1.0)])
-        );
-        assert_eq!(parse_flat_object("{\"a\":1,}").unwrap_err().at, 7);
-        assert!(parse_flat_object("{\"a\":1} x").is_err());
-        assert!(parse_flat_object("{\"a\"1}").is_err());
-        assert_eq!(number(f64::NAN), "null");
+        assert!(line(1.125).to_json().contains(r#""ns":1.125,"#));
+    }
+
+    #[test]
+    fn reads_back_and_accepts_older_lines() {
+        let back = BenchLine::parse(&line(12.375).to_json()).unwrap();
+        assert_eq!(back.kernel, "k\"\\\n\u{1}");
+        assert_eq!((back.ns, back.min, back.inputs), (12.375, 0.5, 7));
+        assert!(back.max.is_nan());
+        let old = r#"{"kernel":"popcount","variant":"native","backend":"avx2","mode":"latency","ns":1.5,"checked":true,"default":true}"#;
+        let old = BenchLine::parse(old).unwrap();
+        assert_eq!((old.mode, old.ns, old.inputs), (Mode::Latency, 1.5, 0));
+        assert!(old.min.is_nan() && old.max.is_nan());
+        assert!(BenchLine::parse(r#"{"kernel":"k"}"#).is_err());
+        assert!(BenchLine::parse(&line(1.0).to_json().replace("throughput", "fast")).is_err());
     }
 }

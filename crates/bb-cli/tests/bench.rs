@@ -4,7 +4,7 @@
 mod cli_common;
 
 use bb_cli::bench::{self, Case, Register, Registry, Settings};
-use bb_cli::json::{Value, parse_flat_object};
+use bb_cli::json::{BackendsReport, BenchLine, Mode};
 use bb_simd::{Backend, Isa};
 use cli_common::bb_command;
 use std::sync::Arc;
@@ -144,30 +144,62 @@ fn cli_json_lines_parse() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{stdout}"); // exact + sat16, throughput + latency
     for line in lines {
-        let obj = parse_flat_object(line).unwrap_or_else(|e| panic!("{e}: {line}"));
-        let keys: Vec<&str> = obj.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(
-            keys,
+            keys(line),
             [
                 "kernel", "variant", "backend", "mode", "ns", "min", "max", "inputs", "checked",
                 "default"
-            ]
-        );
-        assert_eq!(obj[0].1, Value::String("dot_u8i8".into()));
-        assert_eq!(obj[2].1, Value::String("scalar".into()));
-        assert!(matches!(&obj[3].1, Value::String(m) if m == "throughput" || m == "latency"));
-        let num = |i: usize| match obj[i].1 {
-            Value::Number(x) => x,
-            ref v => panic!("{v:?}"),
-        };
-        // min <= median <= max, all positive; the workload size is stated.
-        assert!(
-            num(5) > 0.0 && num(5) <= num(4) && num(4) <= num(6),
+            ],
             "{line}"
         );
-        assert!(num(7) >= 1.0, "{line}");
-        assert_eq!(obj[8].1, Value::Bool(true));
+        let row = BenchLine::parse(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert_eq!(
+            (row.kernel.as_str(), row.backend.as_str()),
+            ("dot_u8i8", "scalar")
+        );
+        assert!(matches!(row.mode, Mode::Throughput | Mode::Latency));
+        // min <= median <= max, all positive; the workload size is stated.
+        assert!(
+            row.min > 0.0 && row.min <= row.ns && row.ns <= row.max,
+            "{line}"
+        );
+        assert!(row.inputs >= 1, "{line}");
+        assert!(row.checked);
+        // Written back, the line is the same text: the format has one spelling.
+        assert_eq!(row.to_json(), line);
     }
+}
+
+/// The member names of the JSON object `text`, in order (read by serde's generic map access, not
+/// by the types under test).
+fn keys(text: &str) -> Vec<String> {
+    struct Keys(Vec<String>);
+    impl<'de> serde::Deserialize<'de> for Keys {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Keys, D::Error> {
+            struct V;
+            impl<'de> serde::de::Visitor<'de> for V {
+                type Value = Keys;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("an object")
+                }
+                fn visit_map<A: serde::de::MapAccess<'de>>(
+                    self,
+                    mut m: A,
+                ) -> Result<Keys, A::Error> {
+                    let mut keys = Vec::new();
+                    while let Some(k) = m.next_key::<String>()? {
+                        m.next_value::<serde::de::IgnoredAny>()?;
+                        keys.push(k);
+                    }
+                    Ok(Keys(keys))
+                }
+            }
+            d.deserialize_map(V)
+        }
+    }
+    serde_json::from_str::<Keys>(text)
+        .unwrap_or_else(|e| panic!("{e}: {text}"))
+        .0
 }
 
 #[test]
@@ -207,13 +239,42 @@ fn cli_backends_json_parses() {
     let out = bb_command().args(["backends", "--json"]).output().unwrap();
     assert!(out.status.success());
     let s = String::from_utf8(out.stdout).unwrap();
-    // Nested objects: check the outer shape by hand, and that the dispatch choice is listed.
-    assert!(s.starts_with('{') && s.trim_end().ends_with('}'), "{s}");
-    assert!(s.contains("\"name\":\"scalar\",\"available\":true"), "{s}");
+    assert_eq!(s.lines().count(), 1, "{s}");
+    assert_eq!(
+        keys(&s),
+        [
+            "vendor",
+            "family",
+            "model",
+            "model_name",
+            "features",
+            "fast_pext",
+            "backends",
+            "best",
+            "bb_backend",
+            "bb_backend_error",
+            "dispatch"
+        ]
+    );
+    // Each backend's object, by its spelling in the text.
     assert!(
-        s.contains(&format!("\"dispatch\":\"{}\"", bb_simd::best())),
+        s.contains(r#"{"name":"scalar","available":true,"missing":[],"reason":null}"#),
         "{s}"
     );
+    let report = BackendsReport::parse(&s).unwrap();
+    assert_eq!(report.dispatch.as_deref(), Some(bb_simd::best().name()));
+    assert_eq!(
+        report
+            .backends
+            .iter()
+            .map(|b| b.name.as_str())
+            .collect::<Vec<_>>(),
+        Isa::ALL.map(Isa::name)
+    );
+    for b in &report.backends {
+        assert_eq!(b.available, b.reason.is_none(), "{s}");
+    }
+    assert_eq!(report.to_json(), s.trim_end());
 }
 
 #[test]

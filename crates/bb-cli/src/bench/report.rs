@@ -1,7 +1,7 @@
 //! Running the registry over the backends, and printing the result as a table or JSON lines.
 
 use super::harness::{Measured, Passes, Registry, Round, Settings};
-use crate::json;
+use crate::json::{BenchLine, Mode};
 use bb_simd::{AnyBackend, Isa};
 use std::fmt::Write as _;
 
@@ -20,6 +20,33 @@ pub struct Row {
     pub inputs: usize,
     /// Check and timings.
     pub m: Measured,
+}
+
+impl Row {
+    /// The row as its two JSON lines, throughput then latency.
+    pub fn json(&self) -> [BenchLine; 2] {
+        let round = |x: f64| (x * 1000.0).round() / 1000.0;
+        let line = |mode, ns, (min, max): (f64, f64)| BenchLine {
+            kernel: self.kernel.to_owned(),
+            variant: self.variant.to_owned(),
+            backend: self.backend.to_owned(),
+            mode,
+            ns: round(ns),
+            min: round(min),
+            max: round(max),
+            inputs: self.inputs,
+            checked: self.m.checked,
+            default: self.m.default,
+        };
+        [
+            line(
+                Mode::Throughput,
+                self.m.throughput_ns,
+                self.m.throughput_range,
+            ),
+            line(Mode::Latency, self.m.latency_ns, self.m.latency_range),
+        ]
+    }
 }
 
 /// Everything `bb bench` measured.
@@ -142,29 +169,12 @@ impl Report {
         self.rows.iter().all(|r| r.m.checked)
     }
 
-    /// JSON lines: one object per row and mode.
+    /// JSON lines: one [`BenchLine`] per row and mode, times rounded to the picosecond.
     pub fn json_lines(&self) -> String {
         let mut out = String::new();
-        for r in &self.rows {
-            for (mode, ns, (min, max)) in [
-                ("throughput", r.m.throughput_ns, r.m.throughput_range),
-                ("latency", r.m.latency_ns, r.m.latency_range),
-            ] {
-                let n = |x: f64| json::number((x * 1000.0).round() / 1000.0);
-                let _ = writeln!(
-                    out,
-                    "{{\"kernel\":{},\"variant\":{},\"backend\":{},\"mode\":\"{mode}\",\"ns\":{},\"min\":{},\"max\":{},\"inputs\":{},\"checked\":{},\"default\":{}}}",
-                    json::string(r.kernel),
-                    json::string(r.variant),
-                    json::string(r.backend),
-                    n(ns),
-                    n(min),
-                    n(max),
-                    r.inputs,
-                    r.m.checked,
-                    r.m.default,
-                );
-            }
+        for line in self.rows.iter().flat_map(Row::json) {
+            out.push_str(&line.to_json());
+            out.push('\n');
         }
         out
     }

@@ -1,0 +1,78 @@
+//! The kernel-shaped operations of [`Backend`](super::Backend): each is a step of one kernel
+//! rather than an instruction of a lane width, and exists so that a token can do that step in
+//! fewer instructions (or a shorter dependent chain) than the general operations it is
+//! written with, which are its default implementation.
+//!
+//! | operation | kernel | what the token does better |
+//! | --- | --- | --- |
+//! | `u64x4_opaque` | reversi flip (AVX2), mobility (lane pairs) | keeps LLVM from undoing a broadcast-folded load |
+//! | `u64x4_hor_short` | reversi flip (AVX2), mobility (lane pairs) | the lane OR in general registers: a shorter chain |
+//! | `u64x4_and3` | reversi mobility | one VPTERNLOGQ on AVX-512 |
+//! | `u64x4_or_and_if_any` | reversi flip (AVX-512) | VPTESTMQ and one masked VPTERNLOGQ |
+//! | `dot_u8i8`, `dot_u8i8_sat16` | byte dot product (`primitives::dot_u8i8*`) | the ISA's multiply-add sequence |
+//!
+//! A new operation belongs here when it is written for one kernel; one that is an instruction
+//! of a lane width (whoever uses it) belongs with the general operations in `mod.rs`.
+
+/// The kernel-shaped default methods, expanded at the end of the [`Backend`](super::Backend)
+/// trait.
+macro_rules! kernel_shaped_ops {
+    () => {
+        /// `a` unchanged, but the compiler cannot look through it: zero instructions. It keeps
+        /// LLVM from rewriting the operations that use `a` through the operations that made it,
+        /// e.g. from turning every `andnot(splat(x), m)` into `and(splat(!x), m)`, which moves a NOT
+        /// in front of the broadcast and costs the broadcast its folded load.
+        #[inline(always)]
+        fn u64x4_opaque(self, a: Self::U64x4) -> Self::U64x4 {
+            a
+        }
+
+        /// The OR of the four lanes, like [`Backend::u64x4_hor`], by the shortest dependent chain
+        /// the token has. On the AVX2 and AVX-512 tokens the four lanes go to general registers
+        /// (VMOVQ, VPEXTRQ, and the same from the upper half) and are ORed there: one vector step
+        /// (the VEXTRACTI128) instead of four, for three more moves out of the vector unit. For a
+        /// caller whose result feeds its next input (a move generator or a flip in a search):
+        /// where calls overlap, the extra moves can cost throughput.
+        #[inline(always)]
+        fn u64x4_hor_short(self, a: Self::U64x4) -> u64 {
+            self.u64x4_hor(a)
+        }
+
+        /// `a & b & c`. One VPTERNLOGQ on the AVX-512 tokens, two ANDs elsewhere. LLVM fuses a tree
+        /// of ANDs and ORs into VPTERNLOGQs by itself, but greedily from the root: for
+        /// `(a & b & c) | (d & e)` it emits three operations where this op and one fused OR-AND take
+        /// two.
+        #[inline(always)]
+        fn u64x4_and3(self, a: Self::U64x4, b: Self::U64x4, c: Self::U64x4) -> Self::U64x4 {
+            self.u64x4_and(self.u64x4_and(a, b), c)
+        }
+
+        /// Where `a & c` is non-zero, `acc | (a & b)`; elsewhere `acc`. On the AVX-512 tokens a
+        /// VPTESTMQ and one masked VPTERNLOGQ, two operations. It finishes a run scan: `a` the run
+        /// up to its first stop, `b` the discs to take from it, `c` the discs that close it.
+        #[inline(always)]
+        fn u64x4_or_and_if_any(
+            self,
+            acc: Self::U64x4,
+            a: Self::U64x4,
+            b: Self::U64x4,
+            c: Self::U64x4,
+        ) -> Self::U64x4 {
+            let open = self.u64x4_cmpeq(self.u64x4_and(a, c), self.u64x4_zero());
+            self.u64x4_or(acc, self.u64x4_andnot(open, self.u64x4_and(a, b)))
+        }
+
+        /// Exact dot product of 64 unsigned features with 64 signed weights, in i32.
+        /// See [`primitives::dot_u8i8`](crate::primitives::dot_u8i8).
+        #[inline(always)]
+        fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
+            $crate::emu::dot_u8i8(features, weights)
+        }
+        /// The SSSE3 page's 16-bit saturating dot product (PMADDUBSW, PADDSW, PHADDSW), bit-exact on
+        /// every backend. See [`primitives::dot_u8i8_sat16`](crate::primitives::dot_u8i8_sat16).
+        #[inline(always)]
+        fn dot_u8i8_sat16(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
+            $crate::emu::dot_u8i8_sat16(features, weights)
+        }
+    };
+}
