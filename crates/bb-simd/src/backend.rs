@@ -884,13 +884,13 @@ pub trait Backend: sealed::Sealed + Copy + Send + Sync + Debug + 'static {
     // ----- primitives that need ISA-specific sequences (byte dot products) ----------------
 
     /// Exact dot product of 64 unsigned features with 64 signed weights, in i32.
-    /// See [`primitives::dot_u8i8`](crate::primitives::dot_u8i8).
+    /// See [`primitives::dot::Exact`](crate::primitives::dot::Exact).
     #[inline(always)]
     fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
         emu::dot_u8i8(features, weights)
     }
     /// The SSSE3 page's 16-bit saturating dot product (PMADDUBSW, PADDSW, PHADDSW), bit-exact on
-    /// every backend. See [`primitives::dot_u8i8_sat16`](crate::primitives::dot_u8i8_sat16).
+    /// every backend. See [`primitives::dot::Sat16`](crate::primitives::dot::Sat16).
     #[inline(always)]
     fn dot_u8i8_sat16(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
         emu::dot_u8i8_sat16(features, weights)
