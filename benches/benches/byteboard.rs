@@ -14,17 +14,43 @@
 
 mod common;
 
+use bb_chess::byteboard::Byteboard;
 use bb_chess::byteboard::movegen::{self, BytePosition};
-use bb_chess::byteboard::transpose::{self, TransposeVariant};
-use bb_chess::byteboard::{Byteboard, Place};
+use bb_chess::byteboard::transpose::Transpose;
 use bb_chess::{Move, Position};
 use bb_core::rng::Rng;
+use bb_simd::kernel::{Kernel, Variant, Visit};
 use bb_simd::{Backend, WithBackend};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 
 const N: usize = 1024;
+
+/// `transpose_<variant>` in the backend's group, for every variant of the transposition kernel.
+struct EachTranspose<'a, 'c, B>(
+    &'a mut criterion::BenchmarkGroup<'c, criterion::measurement::WallTime>,
+    B,
+    &'a [[u8; 64]],
+);
+
+impl<B: Backend> Visit<Transpose> for EachTranspose<'_, '_, B> {
+    fn visit<V: Variant<Transpose>>(&mut self) {
+        let (b, raws) = (self.1, self.2);
+        self.0
+            .bench_function(format!("transpose_{}", V::NAME), |bn| {
+                bn.iter(|| {
+                    b.vectorize(|| {
+                        let mut h = 0u64;
+                        for m in black_box(raws) {
+                            h ^= V::run(b, m).0[2];
+                        }
+                        h
+                    })
+                })
+            });
+    }
+}
 
 fn workload() -> Vec<(Byteboard, Move)> {
     let mut rng = Rng::new(0xb0a4_d0b0);
@@ -88,20 +114,8 @@ impl WithBackend for Run<'_> {
                 })
             })
         });
-        let boxes: Vec<[Place; 64]> = w.iter().map(|(bb, _)| bb.mailbox()).collect();
-        for v in TransposeVariant::ALL {
-            g.bench_function(format!("transpose_{}", v.name()), |bn| {
-                bn.iter(|| {
-                    b.vectorize(|| {
-                        let mut h = 0u64;
-                        for m in black_box(&boxes) {
-                            h ^= transpose::to_bitboards_with(b, m, v).0[2];
-                        }
-                        h
-                    })
-                })
-            });
-        }
+        let raws: Vec<[u8; 64]> = w.iter().map(|(bb, _)| *bb.raw_mailbox()).collect();
+        Transpose::for_each_variant(&mut EachTranspose(&mut g, b, &raws));
         g.finish();
         let mut g = c.benchmark_group(format!("byteboard/perft4/{}", B::NAME));
         g.sample_size(10);

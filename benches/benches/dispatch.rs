@@ -3,7 +3,7 @@
 //!
 //! - `once`: `dispatch!` once around the whole loop; the kernel inlines into it (recommended).
 //! - `token_per_call`: the caller holds the `AnyBackend` and matches on it per call.
-//! - `dispatch_per_call`: `primitives::popcount_sum_dispatch` per call (cached `best()`, match,
+//! - `dispatch_per_call`: `primitives::popcount::popcount_sum_dispatch` per call (cached `best()`, match,
 //!   `vectorize`).
 //! - `multiversion`: `popcount_sum_multiversion` (below) per call (the `multiversion`
 //!   crate: an indirect call through a cached function pointer, body auto-vectorized).
@@ -17,7 +17,7 @@
 
 mod common;
 
-use bb_simd::primitives::{PopcntVariant, popcount_sum, popcount_sum_dispatch};
+use bb_simd::primitives::popcount::{popcount_sum, popcount_sum_dispatch};
 use bb_simd::{AnyBackend, Backend, Isa, Scalar, WithBackend};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -46,13 +46,13 @@ impl WithBackend for One<'_> {
     type Output = u64;
     #[inline(always)]
     fn run<B: Backend>(self, b: B) -> u64 {
-        popcount_sum(b, self.0, PopcntVariant::Default)
+        popcount_sum(b, self.0)
     }
 }
 
 #[inline(always)]
 fn via<B: Backend>(b: B, x: &[u64]) -> u64 {
-    b.vectorize(|| popcount_sum(b, x, PopcntVariant::Default))
+    b.vectorize(|| popcount_sum(b, x))
 }
 
 fn scalar_fn(x: &[u64]) -> u64 {
@@ -136,7 +136,7 @@ fn benches(c: &mut Criterion) {
     let best = bb_simd::best_backend();
     // Never time a wrong pattern.
     for x in &w {
-        let want = bb_simd::primitives::popcount_sum_reference(x);
+        let want = bb_simd::primitives::popcount::popcount_sum_reference(x);
         assert_eq!(popcount_sum_multiversion(x), want);
         assert_eq!(popcount_sum_dispatch(x), want);
     }
@@ -150,7 +150,7 @@ fn benches(c: &mut Criterion) {
             bb_simd::dispatch!(|b| {
                 let mut acc = 0u64;
                 for x in w {
-                    acc = acc.wrapping_add(popcount_sum(b, x, PopcntVariant::Default));
+                    acc = acc.wrapping_add(popcount_sum(b, x));
                 }
                 acc
             })
@@ -163,7 +163,7 @@ fn benches(c: &mut Criterion) {
                 let mut prev = 0u64;
                 for x in w {
                     let y = x.map(|v| v ^ (prev & zero));
-                    prev = popcount_sum(b, &y, PopcntVariant::Default);
+                    prev = popcount_sum(b, &y);
                 }
                 prev
             })

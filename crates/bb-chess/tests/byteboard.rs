@@ -4,7 +4,9 @@
 mod chess_common;
 mod sliders_common;
 
-use bb_chess::byteboard::transpose::{self, Bitboards, TransposeVariant};
+use bb_chess::byteboard::transpose::{
+    self, Bitboards, Gfni, Movemask, SquareLoop, Transpose, TransposeVariant,
+};
 use bb_chess::byteboard::{Byteboard, Place, geometry, superpiece_attacks};
 use bb_chess::{Color, Piece, Position};
 use bb_core::Square;
@@ -28,50 +30,84 @@ fn random_mailbox(rng: &mut Rng) -> [Place; 64] {
     })
 }
 
+/// The inverse of every variant on one backend: returns the variant names checked.
+fn check_inverses<B: Backend>(b: B, m: &[Place; 64], bbs: &Bitboards) -> Vec<&'static str> {
+    fn one<V: TransposeVariant, B: Backend>(
+        b: B,
+        m: &[Place; 64],
+        bbs: &Bitboards,
+    ) -> &'static str {
+        let back = b.vectorize(|| V::from_bitboards(b, bbs));
+        assert_eq!(
+            back,
+            m.map(|p| p.0 & 0xf0),
+            "{} {} inverse",
+            B::NAME,
+            V::NAME
+        );
+        V::NAME
+    }
+    vec![
+        one::<SquareLoop, B>(b, m, bbs),
+        one::<Movemask, B>(b, m, bbs),
+        one::<Gfni, B>(b, m, bbs),
+    ]
+}
+
 #[derive(Clone)]
-struct RoundTrip(usize);
+struct RoundTrip(Vec<[Place; 64]>);
 impl WithBackend for RoundTrip {
     type Output = usize;
     fn run<B: Backend>(self, b: B) -> usize {
-        let mut rng = Rng::new(0xb17e_b0a4d);
         let mut checked = 0;
-        for _ in 0..self.0 {
-            let m = random_mailbox(&mut rng);
-            let raw = m.map(|p| p.0);
-            let want = transpose::to_bitboards_scalar(&raw);
-            // Check the reference against the definition.
-            for (s, p) in m.iter().enumerate() {
-                let bit = 1u64 << s;
-                match p.piece() {
-                    None => assert_eq!(want.0.iter().fold(0, |a, x| a | x) & bit, 0),
-                    Some(k) => {
-                        assert_ne!(want.pieces(p.color(), k) & bit, 0);
-                        assert_eq!(want.0.iter().map(|x| (x & bit != 0) as u32).sum::<u32>(), 2);
-                    }
-                }
-            }
-            for v in TransposeVariant::ALL {
-                let got = transpose::to_bitboards_with(b, &m, v);
-                assert_eq!(got, want, "{} {} on {raw:x?}", B::NAME, v.name());
-                let back = transpose::from_bitboards_with(b, &got, v);
-                let ids_cleared = m.map(|p| Place(p.0 & 0xf0));
-                assert_eq!(back, ids_cleared, "{} {} inverse", B::NAME, v.name());
-                checked += 1;
-            }
-            assert_eq!(transpose::to_bitboards(b, &m), want);
+        for m in &self.0 {
+            let want = definition(m);
+            checked += check_inverses(b, m, &want).len();
+            assert_eq!(b.vectorize(|| transpose::to_bitboards(b, m)), want);
             assert_eq!(
-                transpose::from_bitboards(b, &want).map(|p| p.0),
-                raw.map(|p| p & 0xf0)
+                b.vectorize(|| transpose::from_bitboards(b, &want)),
+                m.map(|p| Place(p.0 & 0xf0))
             );
         }
         checked
     }
 }
 
+/// The eight bitboards from the definition: each occupied square in its kind's and its colour's.
+fn definition(m: &[Place; 64]) -> Bitboards {
+    let mut out = Bitboards::default();
+    for (s, p) in m.iter().enumerate() {
+        if let Some(k) = p.piece() {
+            let c = if p.0 & 0x80 != 0 { 7 } else { 6 };
+            out.0[Piece::ALL.iter().position(|&x| x == k).unwrap()] |= 1 << s;
+            out.0[c] |= 1 << s;
+        }
+    }
+    out
+}
+
 #[test]
 fn transpose_round_trips_on_every_backend() {
     let n = sliders_common::scaled(2000);
-    for (backend, k) in for_each_backend(RoundTrip(n)) {
+    let mut rng = Rng::new(0xb17e_b0a4d);
+    let mailboxes: Vec<[Place; 64]> = (0..n).map(|_| random_mailbox(&mut rng)).collect();
+    // Every variant forwards, on every backend, against the kernel's oracle; and against the
+    // definition here.
+    let raw: Vec<[u8; 64]> = mailboxes.iter().map(|m| m.map(|p| p.0)).collect();
+    let ran = bb_simd::kernel::check::<Transpose>(&raw);
+    assert!(ran.iter().all(|&(_, k)| k == 3), "{ran:?}");
+    for m in &mailboxes {
+        assert_eq!(
+            SquareLoop::to_bitboards(bb_simd::Scalar, &m.map(|p| p.0)),
+            definition(m)
+        );
+    }
+    // Every variant backwards.
+    assert_eq!(
+        check_inverses(bb_simd::Scalar, &[Place::EMPTY; 64], &Bitboards::default()),
+        bb_simd::kernel::variant_names::<Transpose>()
+    );
+    for (backend, k) in for_each_backend(RoundTrip(mailboxes)) {
         assert_eq!(k, 3 * n, "{backend}");
     }
 }
@@ -79,10 +115,21 @@ fn transpose_round_trips_on_every_backend() {
 #[test]
 fn transpose_empty_and_full() {
     let m = [Place::new(Color::Black, Piece::Queen, 1); 64];
-    let bbs = transpose::to_bitboards_scalar(&m.map(|p| p.0));
+    let bbs = SquareLoop::to_bitboards(bb_simd::Scalar, &m.map(|p| p.0));
     assert_eq!(bbs, Bitboards([0, 0, 0, 0, !0, 0, 0, !0]));
-    let e = transpose::to_bitboards_scalar(&[0; 64]);
+    let e = SquareLoop::to_bitboards(bb_simd::Scalar, &[0; 64]);
     assert_eq!(e, Bitboards::default());
+    assert_eq!(definition(&m), bbs);
+}
+
+#[test]
+fn transpose_default_table_names_listed_variants() {
+    for isa in bb_simd::Isa::ALL {
+        assert!(
+            bb_simd::kernel::variant_names::<Transpose>()
+                .contains(&transpose::default_name(isa, true))
+        );
+    }
 }
 
 #[test]

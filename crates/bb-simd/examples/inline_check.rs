@@ -10,12 +10,12 @@
 //! calls inside: the `#[inline(always)]` operations inline into the `#[target_feature]` function
 //! that `vectorize` creates.
 
-use bb_simd::primitives::{PopcntVariant, popcount_sum};
+use bb_simd::primitives::popcount::popcount_sum;
 use bb_simd::{Backend, WithBackend, for_each_backend};
 
 #[inline(never)]
 fn kernel<B: Backend>(b: B, boards: &[u64]) -> u64 {
-    b.vectorize(|| popcount_sum(b, boards, PopcntVariant::Default))
+    b.vectorize(|| popcount_sum(b, boards))
 }
 
 /// A hyperbola-quintessence-like step on four lanes: sub, bswap, xor, lzcnt, shlv.

@@ -93,6 +93,11 @@ pub trait Variant<K: Kernel>: Copy + Default + Send + Sync + 'static {
     fn supported<B: Backend>() -> bool;
     /// The kernel on one input. Generic code, to be called inside [`Backend::vectorize`].
     fn run<B: Backend>(b: B, x: &K::Input) -> K::Output;
+    /// This variant's own oracle, for a variant that computes a documented variation of the
+    /// kernel (a sum that saturates where the kernel's is exact); `None` (every other variant):
+    /// [`Kernel::reference`]. Declared by the `variant_reference` clause of
+    /// [`kernel!`](crate::kernel!).
+    fn own_reference(x: &K::Input) -> Option<K::Output>;
 }
 
 /// What [`Kernel::for_each_variant`] calls once per variant.
@@ -115,7 +120,8 @@ pub fn variant_names<K: Kernel>() -> std::vec::Vec<&'static str> {
     n.0
 }
 
-/// Checks every variant of `K` against [`Kernel::reference`] on every `input`, on every backend
+/// Checks every variant of `K` against [`Kernel::reference`] (or its
+/// [`own_reference`](Variant::own_reference)) on every `input`, on every backend
 /// of [`for_each_backend`](crate::for_each_backend()) (the variants a backend lacks the
 /// instructions for run through its emulated operations), and checks that each backend's
 /// default name is one of the variants. Panics at the first mismatch, naming the kernel, the
@@ -141,7 +147,13 @@ pub fn check<K: Kernel>(inputs: &[K::Input]) -> std::vec::Vec<(crate::AnyBackend
     impl<K: Kernel, B: Backend> Visit<K> for Each<'_, K, B> {
         fn visit<V: Variant<K>>(&mut self) {
             let b = self.b;
-            let (inputs, want) = (self.inputs, self.want);
+            let inputs = self.inputs;
+            let want: Vec<K::Output> = inputs
+                .iter()
+                .zip(self.want)
+                .map(|(x, &w)| V::own_reference(x).unwrap_or(w))
+                .collect();
+            let want = want.as_slice();
             // The loop runs inside `vectorize`, so the variant inlines to the backend's
             // instructions (a plain call would make every operation an out-of-line call).
             let bad = b.vectorize(|| {
@@ -202,7 +214,7 @@ pub fn check<K: Kernel>(inputs: &[K::Input]) -> std::vec::Vec<(crate::AnyBackend
 ///         reference(&(sq, p, o)) { bb_core::reference::flip(sq, p, o) }
 ///         chain(&(sq, p, o), z) { (sq, p ^ z, o ^ z) }
 ///         fold(f) { f }
-///         default_name<B>() { default_name(B::ISA) }
+///         default_name<B>() { default_name(B::ISA, B::FAST_PEXT) }
 ///         run<V>(b, &(sq, p, o)) { V::flip(b, sq, p, o) }   // V: the variant type
 ///         variants [ShiftRepetition, ParallelPrefix, CarryLzcnt]
 ///     }
@@ -211,6 +223,14 @@ pub fn check<K: Kernel>(inputs: &[K::Input]) -> std::vec::Vec<(crate::AnyBackend
 ///
 /// The typed trait must have `const NAME: &'static str` and `fn supported<B: Backend>() ->
 /// bool`. See the [module docs](mod@crate::kernel) for a complete example.
+///
+/// A kernel whose variants include a documented variation of the operation (bb-simd's byte dot
+/// product: an exact sum and a 16-bit saturating one) adds, after `reference`, a clause giving
+/// each variant's own oracle ([`Variant::own_reference`]; `None` = the kernel's):
+///
+/// ```ignore
+///         variant_reference<V>((f, w)) { <V as DotVariant>::own_reference(f, w) }
+/// ```
 #[macro_export]
 macro_rules! kernel {
     (
@@ -219,6 +239,7 @@ macro_rules! kernel {
             input: $In:ty,
             output: $Out:ty,
             reference($rx:pat) $reference:block
+            variant_reference<$OV:ident>($ox:pat) $own:block
             chain($cx:pat, $z:ident) $chain:block
             fold($o:pat) $fold:block
             default_name<$DB:ident>() $default:block
@@ -251,7 +272,33 @@ macro_rules! kernel {
                     type $RV = $V;
                     $run
                 }
+                fn own_reference($ox: &$In) -> Option<$Out> {
+                    #[allow(dead_code, reason = "used by `variant_reference` clauses only")]
+                    type $OV = $V;
+                    $own
+                }
             }
         )+
+    };
+    // Without `variant_reference`: every variant is checked against `reference`.
+    (
+        $K:ty : $Trait:path {
+            name: $name:expr,
+            input: $In:ty,
+            output: $Out:ty,
+            reference($rx:pat) $reference:block
+            chain $($rest:tt)*
+        }
+    ) => {
+        $crate::kernel! {
+            $K: $Trait {
+                name: $name,
+                input: $In,
+                output: $Out,
+                reference($rx) $reference
+                variant_reference<V>(_) { None }
+                chain $($rest)*
+            }
+        }
     };
 }

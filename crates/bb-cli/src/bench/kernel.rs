@@ -38,7 +38,7 @@ impl<K: Kernel, V: Variant<K>, const STREAM: bool> Case for KernelCase<K, V, STR
         K::fold(V::run(b, x))
     }
     fn reference(x: &K::Input) -> u64 {
-        K::fold(K::reference(x))
+        K::fold(V::own_reference(x).unwrap_or_else(|| K::reference(x)))
     }
     #[inline(always)]
     fn chain(x: &K::Input, z: u64) -> K::Input {

@@ -14,7 +14,7 @@
 //!    ```
 //!
 //!    Anything else (a primitive, a whole-board operation) implements [`Case`] itself, one zero
-//!    sized type per variant (see `popcount.rs`), and calls `r.add::<ThatCase>(w.clone())`.
+//!    sized type per variant (see `byteboard.rs`), and calls `r.add::<ThatCase>(w.clone())`.
 //! 2. Add `pub mod <kernel>;` below and one line `<kernel>::register(r);` to [`register_all`].
 //! 3. Add the game crate to `crates/bb-cli/Cargo.toml` `[dependencies]` (workspace = true).
 //!

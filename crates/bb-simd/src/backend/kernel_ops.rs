@@ -9,7 +9,7 @@
 //! | `u64x4_hor_short` | reversi flip (AVX2), mobility (lane pairs) | the lane OR in general registers: a shorter chain |
 //! | `u64x4_and3` | reversi mobility | one VPTERNLOGQ on AVX-512 |
 //! | `u64x4_or_and_if_any` | reversi flip (AVX-512) | VPTESTMQ and one masked VPTERNLOGQ |
-//! | `dot_u8i8`, `dot_u8i8_sat16` | byte dot product (`primitives::dot_u8i8*`) | the ISA's multiply-add sequence |
+//! | `dot_u8i8`, `dot_u8i8_sat16` | byte dot product (`primitives::dot`) | the ISA's multiply-add sequence |
 //!
 //! A new operation belongs here when it is written for one kernel; one that is an instruction
 //! of a lane width (whoever uses it) belongs with the general operations in `mod.rs`.
@@ -63,13 +63,13 @@ macro_rules! kernel_shaped_ops {
         }
 
         /// Exact dot product of 64 unsigned features with 64 signed weights, in i32.
-        /// See [`primitives::dot_u8i8`](crate::primitives::dot_u8i8).
+        /// See [`primitives::dot::Exact`](crate::primitives::dot::Exact).
         #[inline(always)]
         fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
             $crate::emu::dot_u8i8(features, weights)
         }
         /// The SSSE3 page's 16-bit saturating dot product (PMADDUBSW, PADDSW, PHADDSW), bit-exact on
-        /// every backend. See [`primitives::dot_u8i8_sat16`](crate::primitives::dot_u8i8_sat16).
+        /// every backend. See [`primitives::dot::Sat16`](crate::primitives::dot::Sat16).
         #[inline(always)]
         fn dot_u8i8_sat16(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
             $crate::emu::dot_u8i8_sat16(features, weights)
