@@ -8,6 +8,9 @@ use bb_simd::Backend;
 
 /// `COUNT_FLIP` as one array, `[x * 256 + line]`, padded with zeros so that every `u16` line
 /// index from the start of a row is in bounds.
+// The `None` arm cannot be taken: `COUNT_FLIP` is `[[u8; 256]; 8]`, so its flattened slice has
+// exactly the 2048 bytes `first_chunk` asks for; and a static's initializer is evaluated at
+// compile time, so even a wrong size would fail the build, never a run.
 static COUNT_FLIP_FLAT16: [u8; 7 * 256 + 65536] = match COUNT_FLIP.as_flattened().first_chunk() {
     Some(flat) => pad_flat::<{ 8 * 256 }, { 7 * 256 + 65536 }>(flat),
     None => unreachable!(),
