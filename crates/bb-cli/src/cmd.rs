@@ -1,7 +1,7 @@
 //! What the perft commands share: the `--expect NODES` verdict and the report of a run that a
 //! limit stopped.
 
-use crate::split::Outcome;
+use bb_cli::perft::split::Outcome;
 use std::process::ExitCode;
 
 /// Prints the verdict of `--expect` and gives the exit status: 1 when `nodes` differs.

@@ -42,7 +42,6 @@ mod cmd;
 mod perft_chess;
 mod perft_reversi;
 mod solve;
-mod split;
 mod train_eval;
 
 fn main() -> ExitCode {

@@ -1,5 +1,6 @@
 //! `bb perft`: the counts of the published tables, `--divide` in Stockfish's format, the
-//! `--max-nodes` / `--time` limits, and no progress output when stderr is not a terminal.
+//! `--max-nodes` / `--time` limits, and no progress output when stderr is not a terminal; the
+//! counting library under the command (`bb_cli::perft`): split counts equal the libraries' perft.
 
 mod cli_common;
 
@@ -236,4 +237,163 @@ fn progress_shows_on_a_terminal_and_is_erased() {
         .filter(|l| l.starts_with("perft reversi 18: 0/8200 sub-trees, "))
         .collect();
     assert!(redraws.len() >= 3, "{tty:?}");
+}
+
+// The counting library under the command (`bb_cli::perft`), against bb-chess's and bb-reversi's
+// own perft and the published counts.
+
+mod chess_counts {
+    use bb_chess::Position;
+    use bb_cli::perft::chess::{count, parse_epd_line};
+    use bb_cli::perft::split::Limits;
+    use bb_cli::progress::Progress;
+
+    #[test]
+    fn epd_lines_parse_or_fail_cleanly() {
+        let l = parse_epd_line("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9")
+            .unwrap()
+            .unwrap();
+        assert_eq!(l.counts, [(1, 3), (2, 9)]);
+        assert_eq!(l.fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
+        assert_eq!(parse_epd_line("   ").unwrap(), None);
+        assert_eq!(parse_epd_line("# comment").unwrap(), None);
+        for bad in [
+            "fen ;X1 3",
+            "fen ;D 3",
+            "fen ;Dx 3",
+            "fen ;D1 -3",
+            "fen ;D1",
+        ] {
+            assert!(parse_epd_line(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
+    fn split_counts_match_the_library() {
+        // Perft suite position 3 (published counts), cut one and two plies down.
+        let pos = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
+        let off = Progress::new(false);
+        for (depth, plies, want) in [
+            (1, 1, 14),
+            (1, 2, 14),
+            (2, 2, 191),
+            (4, 1, 43_238),
+            (4, 2, 43_238),
+        ] {
+            for (threads, byteboard) in [(1, false), (2, false), (2, true)] {
+                let mut roots = Vec::new();
+                let out = count(
+                    &pos,
+                    depth,
+                    plies,
+                    threads,
+                    byteboard,
+                    Limits::default(),
+                    &off,
+                    "t",
+                    &mut |i, n| roots.push((i, n)),
+                )
+                .unwrap();
+                assert_eq!(
+                    out.total, want,
+                    "depth {depth} threads {threads} {byteboard}"
+                );
+                assert_eq!(roots.len(), 14);
+                assert_eq!(roots.iter().map(|r| r.1).sum::<u64>(), want);
+                assert!(roots.iter().enumerate().all(|(i, r)| r.0 == i));
+            }
+        }
+    }
+}
+
+mod reversi_counts {
+    use bb_cli::perft::reversi::{count, split_plies};
+    use bb_cli::perft::split::Limits;
+    use bb_cli::progress::Progress;
+    use bb_reversi::Board;
+    use bb_reversi::perft::{self, Convention};
+
+    #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
+    fn split_counts_match_the_library() {
+        // From a position a few moves in, where passes and finished games occur early enough
+        // for the conventions to differ within a quick depth.
+        let mut boards = vec![Board::START];
+        let mut b = Board::START;
+        for _ in 0..20 {
+            let Some(sq) = bb_core::Bitboard(b.moves()).into_iter().next_back() else {
+                break;
+            };
+            b = b.play(sq).unwrap_or(b);
+        }
+        boards.push(b);
+        let off = Progress::new(false);
+        for board in boards {
+            for cv in [Convention::A, Convention::B, Convention::C] {
+                for depth in [0, 1, 2, 8, 9] {
+                    let want = perft::perft(board, depth, cv).unwrap();
+                    for (threads, split) in [(1, split_plies(depth)), (2, 3.min(depth))] {
+                        let mut jobs = Vec::new();
+                        let base = perft::split(board, depth, split, cv, &mut jobs).unwrap();
+                        let sum: u64 = jobs
+                            .iter()
+                            .map(|&(b, d)| perft::perft(b, d, cv).unwrap())
+                            .sum();
+                        assert_eq!(base + sum, want, "{cv:?} depth {depth} split {split}");
+                        let out = count(board, depth, cv, threads, Limits::default(), &off, "t");
+                        assert_eq!(out.total, want, "{cv:?} depth {depth} threads {threads}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+mod split_runs {
+    use bb_cli::perft::split::{Limits, run};
+    use bb_cli::progress::Progress;
+    use bb_core::meter::Meter;
+
+    #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
+    fn roots_stream_in_order_and_limits_stop() {
+        // Root 1 has no job: it is reported (with 0) as soon as root 0 is complete.
+        let jobs = [(0, 3u64), (0, 4), (2, 5), (3, 1)];
+        for threads in [1, 3] {
+            let mut seen = Vec::new();
+            let out = run(
+                &jobs,
+                4,
+                threads,
+                Limits::default(),
+                &Progress::new(false),
+                "t",
+                |&n, _| n,
+                &mut |r, n| seen.push((r, n)),
+            );
+            assert_eq!(seen, [(0, 7), (1, 0), (2, 5), (3, 1)]);
+            assert_eq!((out.total, out.done, out.stopped()), (13, 4, false));
+        }
+        let out = run(
+            &jobs,
+            4,
+            1,
+            Limits {
+                max_nodes: Some(5),
+                time: None,
+            },
+            &Progress::new(false),
+            "t",
+            |&n, m| {
+                // A sub-tree that ticks its meter once, with all its leaves.
+                m.tick(n);
+                m.flush();
+                n
+            },
+            &mut |_, _| {},
+        );
+        // The second job reaches the limit: it is cut short, and the run partial.
+        assert_eq!((out.total, out.done, out.stopped()), (7, 1, true));
+    }
 }

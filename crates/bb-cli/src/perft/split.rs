@@ -6,7 +6,7 @@
 //! a watcher thread raises the tally's stop flag at the time limit and redraws the progress
 //! line a few times a second from the tally, however long a sub-tree takes.
 
-use bb_cli::progress::Progress;
+use crate::progress::Progress;
 use bb_core::meter::{Limiter, Tally};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -186,53 +186,5 @@ fn watch(
             Err(RecvTimeoutError::Timeout) => progress.force(&line()),
             _ => return,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use bb_core::meter::Meter;
-
-    #[test]
-    #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
-    fn roots_stream_in_order_and_limits_stop() {
-        // Root 1 has no job: it is reported (with 0) as soon as root 0 is complete.
-        let jobs = [(0, 3u64), (0, 4), (2, 5), (3, 1)];
-        for threads in [1, 3] {
-            let mut seen = Vec::new();
-            let out = run(
-                &jobs,
-                4,
-                threads,
-                Limits::default(),
-                &Progress::new(false),
-                "t",
-                |&n, _| n,
-                &mut |r, n| seen.push((r, n)),
-            );
-            assert_eq!(seen, [(0, 7), (1, 0), (2, 5), (3, 1)]);
-            assert_eq!((out.total, out.done, out.stopped()), (13, 4, false));
-        }
-        let out = run(
-            &jobs,
-            4,
-            1,
-            Limits {
-                max_nodes: Some(5),
-                time: None,
-            },
-            &Progress::new(false),
-            "t",
-            |&n, m| {
-                // A sub-tree that ticks its meter once, with all its leaves.
-                m.tick(n);
-                m.flush();
-                n
-            },
-            &mut |_, _| {},
-        );
-        // The second job reaches the limit: it is cut short, and the run partial.
-        assert_eq!((out.total, out.done, out.stopped()), (7, 1, true));
     }
 }
