@@ -302,3 +302,40 @@ macro_rules! kernel {
         }
     };
 }
+
+/// A kernel's per-backend default table: a `match` on an [`Isa`](crate::Isa) whose arms name a
+/// variant type, evaluating `$e` with `V` bound to the type of the arm taken.
+///
+/// Each kernel writes its table once, inside a local `default_variant!` macro read by its default
+/// function (`V::flip(b, ..)` with `B::ISA`) and by its `const fn default_name` (`V::NAME`). The
+/// match is exhaustive, so a new [`Isa`](crate::Isa) does not compile until every table has an
+/// arm for it; an arm may have a guard (`if fast_pext`).
+///
+/// ```
+/// use bb_simd::Isa;
+/// struct Wide;
+/// struct Narrow;
+/// trait Named { const NAME: &'static str; }
+/// impl Named for Wide { const NAME: &'static str = "wide"; }
+/// impl Named for Narrow { const NAME: &'static str = "narrow"; }
+///
+/// const fn default_name(isa: Isa) -> &'static str {
+///     bb_simd::select_variant!(isa, |V| V::NAME, {
+///         Isa::Avx512 | Isa::Avx512Vbmi => Wide,
+///         Isa::Scalar | Isa::Sse2 | Isa::Ssse3 | Isa::Avx2 | Isa::Neon | Isa::Wasm128 => Narrow,
+///     })
+/// }
+/// assert_eq!(default_name(Isa::Avx512), "wide");
+/// assert_eq!(default_name(Isa::Neon), "narrow");
+/// ```
+#[macro_export]
+macro_rules! select_variant {
+    ($isa:expr, |$V:ident| $e:expr, { $($p:pat $(if $g:expr)? => $T:ty),+ $(,)? }) => {
+        match $isa {
+            $($p $(if $g)? => {
+                type $V = $T;
+                $e
+            })+
+        }
+    };
+}

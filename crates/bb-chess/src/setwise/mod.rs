@@ -99,20 +99,14 @@ setwise_kernel!(
 /// match is exhaustive, so a new backend token does not compile until it has a default here.
 macro_rules! default_variant {
     (queens, $isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
-            Isa::Sse2 | Isa::Ssse3 => {
-                type $V = KoggeStoneBswap;
-                $e
-            }
-            Isa::Scalar | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Neon | Isa::Wasm128 => {
-                type $V = KoggeStone;
-                $e
-            }
-        }
+        bb_simd::select_variant!($isa, |$V| $e, {
+            Isa::Sse2 | Isa::Ssse3 => KoggeStoneBswap,
+            Isa::Scalar | Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Neon | Isa::Wasm128 => KoggeStone,
+        })
     };
     // Rooks and bishops: four directions fit the general-purpose registers of every ISA.
     (lines, $isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
+        bb_simd::select_variant!($isa, |$V| $e, {
             Isa::Scalar
             | Isa::Sse2
             | Isa::Ssse3
@@ -120,11 +114,8 @@ macro_rules! default_variant {
             | Isa::Avx512
             | Isa::Avx512Vbmi
             | Isa::Neon
-            | Isa::Wasm128 => {
-                type $V = KoggeStone;
-                $e
-            }
-        }
+            | Isa::Wasm128 => KoggeStone,
+        })
     };
 }
 

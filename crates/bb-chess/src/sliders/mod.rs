@@ -115,11 +115,8 @@ slider_kernel!(
 // until it has a default here.
 macro_rules! default_variant {
     ($isa:expr, $fast_pext:expr, |$V:ident| $e:expr) => {
-        match $isa {
-            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if $fast_pext => {
-                type $V = Pext;
-                $e
-            }
+        bb_simd::select_variant!($isa, |$V| $e, {
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if $fast_pext => Pext,
             Isa::Scalar
             | Isa::Sse2
             | Isa::Ssse3
@@ -127,11 +124,8 @@ macro_rules! default_variant {
             | Isa::Avx512
             | Isa::Avx512Vbmi
             | Isa::Neon
-            | Isa::Wasm128 => {
-                type $V = FancyMagic;
-                $e
-            }
-        }
+            | Isa::Wasm128 => FancyMagic,
+        })
     };
 }
 

@@ -205,7 +205,7 @@ bb_simd::kernel! {
 /// compile until it has a default here (docs/kernels/eval.md).
 macro_rules! default_set_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
+        bb_simd::select_variant!($isa, |$V| $e, {
             // 16 table entries instead of one delta per square: 27 against 64 ns for
             // `lanes256` on Avx2, 44 against 475 ns for `swar` on Scalar
             Isa::Scalar
@@ -215,35 +215,20 @@ macro_rules! default_set_variant {
             | Isa::Avx512
             | Isa::Avx512Vbmi
             | Isa::Neon
-            | Isa::Wasm128 => {
-                type $V = RowTables;
-                $e
-            }
-        }
+            | Isa::Wasm128 => RowTables,
+        })
     };
 }
 
 macro_rules! default_update_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
+        bb_simd::select_variant!($isa, |$V| $e, {
             // 30 against 47 ns for `swar`
-            Isa::Scalar => {
-                type $V = PerSquare;
-                $e
-            }
-            Isa::Sse2 | Isa::Ssse3 | Isa::Neon | Isa::Wasm128 => {
-                type $V = Lanes128;
-                $e
-            }
-            Isa::Avx2 => {
-                type $V = Lanes256;
-                $e
-            }
-            Isa::Avx512 | Isa::Avx512Vbmi => {
-                type $V = Lanes512;
-                $e
-            }
-        }
+            Isa::Scalar => PerSquare,
+            Isa::Sse2 | Isa::Ssse3 | Isa::Neon | Isa::Wasm128 => Lanes128,
+            Isa::Avx2 => Lanes256,
+            Isa::Avx512 | Isa::Avx512Vbmi => Lanes512,
+        })
     };
 }
 

@@ -128,33 +128,15 @@ bb_simd::kernel! {
 /// does not compile until it has a default here.
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
-            Isa::Scalar => {
-                type $V = CarryLzcnt;
-                $e
-            }
+        bb_simd::select_variant!($isa, |$V| $e, {
+            Isa::Scalar => CarryLzcnt,
             // MSB-ward halves in vectors, `i64.clz` for the rest (docs/kernels/flip.md)
-            Isa::Wasm128 => {
-                type $V = WasmLs1bClz;
-                $e
-            }
-            Isa::Sse2 | Isa::Ssse3 => {
-                type $V = Sse2Bswap;
-                $e
-            }
-            Isa::Avx2 => {
-                type $V = Avx2SmartClear;
-                $e
-            }
-            Isa::Avx512 | Isa::Avx512Vbmi => {
-                type $V = Avx512Mask;
-                $e
-            }
-            Isa::Neon => {
-                type $V = NeonRbit;
-                $e
-            }
-        }
+            Isa::Wasm128 => WasmLs1bClz,
+            Isa::Sse2 | Isa::Ssse3 => Sse2Bswap,
+            Isa::Avx2 => Avx2SmartClear,
+            Isa::Avx512 | Isa::Avx512Vbmi => Avx512Mask,
+            Isa::Neon => NeonRbit,
+        })
     };
 }
 

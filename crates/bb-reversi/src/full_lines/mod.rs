@@ -77,7 +77,7 @@ bb_simd::kernel! {
 /// until it has a default here.
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
+        bb_simd::select_variant!($isa, |$V| $e, {
             Isa::Scalar
             | Isa::Sse2
             | Isa::Ssse3
@@ -85,11 +85,8 @@ macro_rules! default_variant {
             | Isa::Avx512
             | Isa::Avx512Vbmi
             | Isa::Neon
-            | Isa::Wasm128 => {
-                type $V = KoggeStone;
-                $e
-            }
-        }
+            | Isa::Wasm128 => KoggeStone,
+        })
     };
 }
 

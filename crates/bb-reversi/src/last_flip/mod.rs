@@ -127,24 +127,12 @@ bb_simd::kernel! {
 /// does not compile until it has a default here.
 macro_rules! default_variant {
     ($isa:expr, $fast_pext:expr, |$V:ident| $e:expr) => {
-        match $isa {
-            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if $fast_pext => {
-                type $V = PextMerged;
-                $e
-            }
-            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Sse2 | Isa::Ssse3 => {
-                type $V = Sse2Gather;
-                $e
-            }
-            Isa::Scalar if cfg!(target_arch = "x86_64") => {
-                type $V = Kindergarten64Soa;
-                $e
-            }
-            Isa::Scalar | Isa::Neon | Isa::Wasm128 => {
-                type $V = Kindergarten64;
-                $e
-            }
-        }
+        bb_simd::select_variant!($isa, |$V| $e, {
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi if $fast_pext => PextMerged,
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi | Isa::Sse2 | Isa::Ssse3 => Sse2Gather,
+            Isa::Scalar if cfg!(target_arch = "x86_64") => Kindergarten64Soa,
+            Isa::Scalar | Isa::Neon | Isa::Wasm128 => Kindergarten64,
+        })
     };
 }
 

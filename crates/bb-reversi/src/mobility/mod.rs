@@ -110,28 +110,13 @@ bb_simd::kernel! {
 /// does not compile until it has a default here.
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
-            Isa::Avx2 => {
-                type $V = Avx2PairLag;
-                $e
-            }
-            Isa::Avx512 | Isa::Avx512Vbmi => {
-                type $V = Avx512PairLag;
-                $e
-            }
-            Isa::Scalar | Isa::Wasm128 => {
-                type $V = KoggePrefix8;
-                $e
-            }
-            Isa::Sse2 | Isa::Ssse3 => {
-                type $V = Sse2Mirror3;
-                $e
-            }
-            Isa::Neon => {
-                type $V = KoggeStone8;
-                $e
-            }
-        }
+        bb_simd::select_variant!($isa, |$V| $e, {
+            Isa::Avx2 => Avx2PairLag,
+            Isa::Avx512 | Isa::Avx512Vbmi => Avx512PairLag,
+            Isa::Scalar | Isa::Wasm128 => KoggePrefix8,
+            Isa::Sse2 | Isa::Ssse3 => Sse2Mirror3,
+            Isa::Neon => KoggeStone8,
+        })
     };
 }
 

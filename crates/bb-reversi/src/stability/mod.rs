@@ -91,20 +91,11 @@ bb_simd::kernel! {
 /// `$e`. Neon and Wasm128 keep the general-register form: their byte sign masks are emulated.
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
-            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => {
-                type $V = CornerGate<Avx2RankExit>;
-                $e
-            }
-            Isa::Sse2 | Isa::Ssse3 => {
-                type $V = CornerGate<Sse2Early>;
-                $e
-            }
-            Isa::Scalar | Isa::Neon | Isa::Wasm128 => {
-                type $V = CornerGate<ScalarSpread>;
-                $e
-            }
-        }
+        bb_simd::select_variant!($isa, |$V| $e, {
+            Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi => CornerGate<Avx2RankExit>,
+            Isa::Sse2 | Isa::Ssse3 => CornerGate<Sse2Early>,
+            Isa::Scalar | Isa::Neon | Isa::Wasm128 => CornerGate<ScalarSpread>,
+        })
     };
 }
 

@@ -117,22 +117,13 @@ fn reference(raw: &[u8; 64]) -> Bitboards {
 /// backend token does not compile until it has a default here.
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
+        bb_simd::select_variant!($isa, |$V| $e, {
             // No native byte shuffle, or only 128-bit vectors (the 32-byte halves emulated).
-            Isa::Scalar | Isa::Sse2 | Isa::Ssse3 | Isa::Neon | Isa::Wasm128 => {
-                type $V = SquareLoop;
-                $e
-            }
-            Isa::Avx2 | Isa::Avx512 => {
-                type $V = Movemask;
-                $e
-            }
+            Isa::Scalar | Isa::Sse2 | Isa::Ssse3 | Isa::Neon | Isa::Wasm128 => SquareLoop,
+            Isa::Avx2 | Isa::Avx512 => Movemask,
             // GFNI and VBMI
-            Isa::Avx512Vbmi => {
-                type $V = Gfni;
-                $e
-            }
-        }
+            Isa::Avx512Vbmi => Gfni,
+        })
     };
 }
 

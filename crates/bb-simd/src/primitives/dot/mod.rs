@@ -76,7 +76,7 @@ crate::kernel! {
 /// it has a default here.
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
+        crate::select_variant!($isa, |$V| $e, {
             // `sat16` saturates: the exact sum is the default everywhere (docs/backends.md).
             Isa::Scalar
             | Isa::Sse2
@@ -85,11 +85,8 @@ macro_rules! default_variant {
             | Isa::Avx512
             | Isa::Avx512Vbmi
             | Isa::Neon
-            | Isa::Wasm128 => {
-                type $V = Exact;
-                $e
-            }
-        }
+            | Isa::Wasm128 => Exact,
+        })
     };
 }
 

@@ -115,7 +115,7 @@ crate::kernel! {
 /// backend token does not compile until it has a default here.
 macro_rules! default_variant {
     ($isa:expr, |$V:ident| $e:expr) => {
-        match $isa {
+        crate::select_variant!($isa, |$V| $e, {
             // The backend's own sequence is the fastest measured on every backend
             // (docs/benchmarks.md): VPOPCNTQ, CNT, Muła's lookup or SWAR + PSADBW.
             Isa::Scalar
@@ -125,11 +125,8 @@ macro_rules! default_variant {
             | Isa::Avx512
             | Isa::Avx512Vbmi
             | Isa::Neon
-            | Isa::Wasm128 => {
-                type $V = BackendPopcnt;
-                $e
-            }
-        }
+            | Isa::Wasm128 => BackendPopcnt,
+        })
     };
 }
 
