@@ -177,9 +177,10 @@ impl AnyBackend {
         out
     }
 
-    /// The token [`best`](crate::best) names (honours `BB_BACKEND`). With `std` the token is
-    /// cached as one byte, so a per-call [`dispatch`](crate::dispatch()) costs one load and one
-    /// multiway branch, not a new detection.
+    /// The token [`best`](crate::best) names (honours `BB_BACKEND`). With `std` the choice is
+    /// made once and cached as one byte (the crate's only cache of it), so a per-call
+    /// [`dispatch`](crate::dispatch()) costs one load and one multiway branch, not a new
+    /// detection.
     #[inline]
     pub fn best() -> Self {
         #[cfg(feature = "std")]
@@ -191,23 +192,28 @@ impl AnyBackend {
         }
         #[cfg(not(feature = "std"))]
         {
-            Self::best_uncached()
+            Self::chosen()
         }
     }
 
+    /// Makes the choice once (so that a bad `BB_BACKEND` is reported once), then reads it.
     #[cfg(feature = "std")]
     #[cold]
     #[inline(never)]
     fn best_init() -> Self {
-        let b = Self::best_uncached();
-        BEST_CODE.store(b.code(), core::sync::atomic::Ordering::Relaxed);
-        b
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            BEST_CODE.store(Self::chosen().code(), core::sync::atomic::Ordering::Relaxed);
+        });
+        // `call_once` orders its store before this load.
+        Self::from_code(BEST_CODE.load(core::sync::atomic::Ordering::Relaxed))
+            .unwrap_or(AnyBackend::Scalar(Scalar))
     }
 
-    fn best_uncached() -> Self {
-        // `best()` only returns a backend that `AnyBackend::new` accepted; Scalar stands in for
-        // the impossible failure rather than a panic inside an engine.
-        AnyBackend::new(crate::best()).unwrap_or(AnyBackend::Scalar(Scalar))
+    fn chosen() -> Self {
+        // `choose()` only returns a backend that `AnyBackend::new` accepted; Scalar stands in
+        // for the impossible failure rather than a panic inside an engine.
+        AnyBackend::new(crate::dispatch::choose()).unwrap_or(AnyBackend::Scalar(Scalar))
     }
 
     /// The token's ISA.

@@ -43,10 +43,14 @@ pub fn available() -> impl Iterator<Item = Isa> {
 /// that prefer to refuse such a value call [`try_best_backend`] (or [`try_forced`]) at
 /// start-up, as the `bb` command does.
 pub fn best() -> Isa {
+    AnyBackend::best().isa()
+}
+
+/// [`best`]'s choice, made once by [`AnyBackend::best`] (which caches the token).
+pub(crate) fn choose() -> Isa {
     #[cfg(feature = "std")]
     {
-        static CACHE: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
-        *CACHE.get_or_init(|| match try_forced() {
+        match try_forced() {
             Ok(Some(isa)) => isa,
             Ok(None) => natural_best(),
             Err(e) => {
@@ -54,7 +58,7 @@ pub fn best() -> Isa {
                 std::eprintln!("bb-simd: {e}; using the detected backend {isa}");
                 isa
             }
-        })
+        }
     }
     #[cfg(not(feature = "std"))]
     {
