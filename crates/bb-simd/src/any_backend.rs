@@ -236,3 +236,31 @@ impl fmt::Display for AnyBackend {
 /// [`AnyBackend::best`]'s cache: 0 before the first call, else the token's code.
 #[cfg(feature = "std")]
 static BEST_CODE: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    /// The generated pieces agree with each other: every form a row builds is of that row's ISA,
+    /// its cache code round-trips, and labels tell every form apart.
+    #[test]
+    fn forms_codes_and_labels_agree() {
+        let mut labels = std::vec::Vec::new();
+        for isa in Isa::ALL {
+            let forms = AnyBackend::forms(isa);
+            match AnyBackend::new(isa) {
+                Ok(first) => assert_eq!(forms.first(), Some(&first), "{isa}"),
+                Err(_) => assert!(forms.is_empty(), "{isa}"),
+            }
+            for b in forms {
+                assert_eq!(b.isa(), isa, "{b}");
+                assert_ne!(b.code(), 0, "{b}");
+                assert_eq!(AnyBackend::from_code(b.code()), Some(b), "{b}");
+                assert!(!labels.contains(&b.label()), "{b}");
+                labels.push(b.label());
+            }
+        }
+        assert!(labels.contains(&"scalar"));
+        assert_eq!(AnyBackend::from_code(0), None);
+    }
+}
