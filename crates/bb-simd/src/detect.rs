@@ -29,16 +29,16 @@ const fn const_eq(a: &str, b: &str) -> bool {
     true
 }
 
-/// The backend table: one row per token (its [`Isa`] variant, docs, `BB_BACKEND` name, the
-/// architecture whose builds contain it, and the CPU features it requires), from the least to
-/// the most capable within an architecture. [`Isa`], [`Isa::ALL`], [`Isa::name`], [`Isa::arch`],
-/// [`Isa::requirements`], the selection order of [`select`] and the parse error's list of names
-/// all come from it, so a new token is one row here plus its type; every `match` over [`Isa`]
-/// elsewhere is exhaustive and fails to compile until it decides what the new token does.
+/// [`Isa`] and its methods, from the backend table's rows ([`__backends!`](crate::__backends!)).
+/// [`Isa`], [`Isa::ALL`], [`Isa::name`], [`Isa::arch`], [`Isa::requirements`], the selection
+/// order of [`select`] and the parse error's list of names all come from it; every `match` over
+/// [`Isa`] elsewhere is exhaustive and fails to compile until it decides what a new token does.
 macro_rules! isa_table {
-    ($(
+    ([] $(
         $(#[$doc:meta])*
-        $isa:ident, $name:literal, arch: $arch:expr, requires: $req:expr;
+        $isa:ident, $name:literal, arch: $arch:expr, requires: $req:expr, cfg: $cfg:meta,
+        export: $($export:ident)::+,
+        forms: [$($forms:tt)*];
     )+) => {
         /// An instruction set with a backend token, from the least to the most capable within an
         /// architecture.
@@ -83,6 +83,65 @@ macro_rules! isa_table {
         /// `BB_BACKEND`'s accepted names, for error messages.
         const NAMES: &str = concat!($($name, ", "),+);
     };
+}
+
+/// [`Feature`], its names, the build's compile-time features and the run-time probes, from one
+/// row per feature: the variant, the name `#[target_feature]` and the detection macros use,
+/// and the architecture whose run-time detection reports it (`none`: compile time only).
+macro_rules! feature_table {
+    ($($f:ident $name:tt $probe:ident),+ $(,)?) => {
+        /// A CPU feature that some backend requires (or that `bb backends` reports).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum Feature {
+            $($f,)+
+        }
+
+        impl Feature {
+            /// Every feature.
+            pub const ALL: [Feature; [$(Feature::$f),+].len()] = [$(Feature::$f),+];
+
+            /// The name `is_x86_feature_detected!` / `#[target_feature]` use.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( Feature::$f => $name, )+
+                }
+            }
+        }
+
+        /// The features the build enables for every function (`-C target-feature`,
+        /// `-C target-cpu`): what any CPU that runs this code has.
+        pub(crate) const COMPILED: CpuFeatures = {
+            let mut cpu = CpuFeatures::new(Vendor::Other, 0, 0, &[]);
+            $( if cfg!(target_feature = $name) { cpu = cpu.with(Feature::$f); } )+
+            cpu
+        };
+
+        /// `cpu` with every feature that this architecture's run-time detection reports.
+        #[cfg(all(feature = "std", any(target_arch = "x86_64", target_arch = "aarch64")))]
+        fn probe(mut cpu: CpuFeatures) -> CpuFeatures {
+            $( probe_one!($probe, cpu, $f, $name); )+
+            cpu
+        }
+    };
+}
+
+/// One run-time probe, expanded only for the build's own architecture.
+#[cfg(all(feature = "std", any(target_arch = "x86_64", target_arch = "aarch64")))]
+macro_rules! probe_one {
+    (x86_64, $cpu:ident, $f:ident, $name:tt) => {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!($name) {
+            $cpu = $cpu.with(Feature::$f);
+        }
+    };
+    (aarch64, $cpu:ident, $f:ident, $name:tt) => {
+        #[cfg(target_arch = "aarch64")]
+        if std::arch::is_aarch64_feature_detected!($name) {
+            $cpu = $cpu.with(Feature::$f);
+        }
+    };
+    (none, $($rest:tt)*) => {};
 }
 
 /// `a` followed by `b` (`N` must be their total length).
@@ -132,25 +191,7 @@ const V4_VBMI: [Feature; 22] = {
     )
 };
 
-isa_table! {
-    /// Portable Rust, no vector instructions assumed.
-    Scalar, "scalar", arch: None, requires: &[];
-    /// x86-64 baseline (SSE2).
-    Sse2, "sse2", arch: Some("x86_64"), requires: &[Feature::Sse2];
-    /// SSE2 + SSSE3 (PSHUFB, PMADDUBSW): Core 2 and later.
-    Ssse3, "ssse3", arch: Some("x86_64"), requires: &[Feature::Sse2, Feature::Ssse3];
-    /// x86-64-v3: AVX2, BMI1, BMI2, LZCNT, POPCNT, MOVBE (Haswell, Zen 1 and later).
-    Avx2, "avx2", arch: Some("x86_64"), requires: &V3;
-    /// x86-64-v4: v3 + AVX-512 F, CD, BW, DQ, VL (Skylake-X, Cascade Lake).
-    Avx512, "avx512", arch: Some("x86_64"), requires: &V4;
-    /// v4 + VBMI, VBMI2, GFNI, BITALG, VPOPCNTDQ, VNNI (Ice Lake, Sapphire Rapids, Zen 4 and
-    /// later).
-    Avx512Vbmi, "avx512vbmi", arch: Some("x86_64"), requires: &V4_VBMI;
-    /// AArch64 Advanced SIMD.
-    Neon, "neon", arch: Some("aarch64"), requires: &[Feature::Neon];
-    /// WebAssembly SIMD128 (a compile-time choice: wasm has no run-time feature detection).
-    Wasm128, "wasm128", arch: Some("wasm32"), requires: &[Feature::Simd128];
-}
+crate::__backends!([isa_table]);
 
 impl Isa {
     /// Whether this build contains the backend (the target architecture matches).
@@ -162,8 +203,16 @@ impl Isa {
     }
 
     /// Whether a CPU with `cpu`'s features runs this backend (ignores the build's architecture).
-    pub fn supported_by(self, cpu: &CpuFeatures) -> bool {
-        self.requirements().iter().all(|&f| cpu.has(f))
+    pub const fn supported_by(self, cpu: &CpuFeatures) -> bool {
+        let req = self.requirements();
+        let mut i = 0;
+        while i < req.len() {
+            if !cpu.has(req[i]) {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
 
     /// The required features that `cpu` lacks.
@@ -207,102 +256,35 @@ impl FromStr for Isa {
     }
 }
 
-/// A CPU feature that some backend requires (or that `bb backends` reports).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum Feature {
-    Sse2,
-    Ssse3,
-    Sse41,
-    Sse42,
-    Popcnt,
-    Avx,
-    Avx2,
-    Bmi1,
-    Bmi2,
-    Lzcnt,
-    Movbe,
-    Fma,
-    Avx512f,
-    Avx512cd,
-    Avx512bw,
-    Avx512dq,
-    Avx512vl,
-    Avx512vbmi,
-    Avx512vbmi2,
-    Gfni,
-    Avx512bitalg,
-    Avx512vpopcntdq,
-    Avx512vnni,
-    Neon,
-    Simd128,
+feature_table! {
+    Sse2 "sse2" x86_64,
+    Ssse3 "ssse3" x86_64,
+    Sse41 "sse4.1" x86_64,
+    Sse42 "sse4.2" x86_64,
+    Popcnt "popcnt" x86_64,
+    Avx "avx" x86_64,
+    Avx2 "avx2" x86_64,
+    Bmi1 "bmi1" x86_64,
+    Bmi2 "bmi2" x86_64,
+    Lzcnt "lzcnt" x86_64,
+    Movbe "movbe" x86_64,
+    Fma "fma" x86_64,
+    Avx512f "avx512f" x86_64,
+    Avx512cd "avx512cd" x86_64,
+    Avx512bw "avx512bw" x86_64,
+    Avx512dq "avx512dq" x86_64,
+    Avx512vl "avx512vl" x86_64,
+    Avx512vbmi "avx512vbmi" x86_64,
+    Avx512vbmi2 "avx512vbmi2" x86_64,
+    Gfni "gfni" x86_64,
+    Avx512bitalg "avx512bitalg" x86_64,
+    Avx512vpopcntdq "avx512vpopcntdq" x86_64,
+    Avx512vnni "avx512vnni" x86_64,
+    Neon "neon" aarch64,
+    Simd128 "simd128" none,
 }
 
 impl Feature {
-    /// Every feature.
-    pub const ALL: [Feature; 25] = {
-        use Feature::*;
-        [
-            Sse2,
-            Ssse3,
-            Sse41,
-            Sse42,
-            Popcnt,
-            Avx,
-            Avx2,
-            Bmi1,
-            Bmi2,
-            Lzcnt,
-            Movbe,
-            Fma,
-            Avx512f,
-            Avx512cd,
-            Avx512bw,
-            Avx512dq,
-            Avx512vl,
-            Avx512vbmi,
-            Avx512vbmi2,
-            Gfni,
-            Avx512bitalg,
-            Avx512vpopcntdq,
-            Avx512vnni,
-            Neon,
-            Simd128,
-        ]
-    };
-
-    /// The name `is_x86_feature_detected!` / `#[target_feature]` use.
-    pub const fn name(self) -> &'static str {
-        use Feature::*;
-        match self {
-            Sse2 => "sse2",
-            Ssse3 => "ssse3",
-            Sse41 => "sse4.1",
-            Sse42 => "sse4.2",
-            Popcnt => "popcnt",
-            Avx => "avx",
-            Avx2 => "avx2",
-            Bmi1 => "bmi1",
-            Bmi2 => "bmi2",
-            Lzcnt => "lzcnt",
-            Movbe => "movbe",
-            Fma => "fma",
-            Avx512f => "avx512f",
-            Avx512cd => "avx512cd",
-            Avx512bw => "avx512bw",
-            Avx512dq => "avx512dq",
-            Avx512vl => "avx512vl",
-            Avx512vbmi => "avx512vbmi",
-            Avx512vbmi2 => "avx512vbmi2",
-            Gfni => "gfni",
-            Avx512bitalg => "avx512bitalg",
-            Avx512vpopcntdq => "avx512vpopcntdq",
-            Avx512vnni => "avx512vnni",
-            Neon => "neon",
-            Simd128 => "simd128",
-        }
-    }
-
     const fn bit(self) -> u32 {
         1 << (self as u32)
     }
@@ -485,58 +467,28 @@ fn vendor_family_model() -> (Vendor, u32, u32) {
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 fn detect_uncached() -> CpuFeatures {
-    use Feature::*;
     let (vendor, family, model) = vendor_family_model();
-    let mut cpu = CpuFeatures::new(vendor, family, model, &[]);
-    macro_rules! probe {
-        ($($f:ident => $name:tt),* $(,)?) => {
-            $( if std::is_x86_feature_detected!($name) { cpu = cpu.with($f); } )*
-        };
-    }
-    probe!(
-        Sse2 => "sse2", Ssse3 => "ssse3", Sse41 => "sse4.1", Sse42 => "sse4.2", Popcnt => "popcnt",
-        Avx => "avx", Avx2 => "avx2", Bmi1 => "bmi1", Bmi2 => "bmi2", Lzcnt => "lzcnt",
-        Movbe => "movbe", Fma => "fma", Avx512f => "avx512f", Avx512cd => "avx512cd",
-        Avx512bw => "avx512bw", Avx512dq => "avx512dq", Avx512vl => "avx512vl",
-        Avx512vbmi => "avx512vbmi", Avx512vbmi2 => "avx512vbmi2", Gfni => "gfni",
-        Avx512bitalg => "avx512bitalg", Avx512vpopcntdq => "avx512vpopcntdq",
-        Avx512vnni => "avx512vnni",
-    );
-    cpu
+    probe(CpuFeatures::new(vendor, family, model, &[]))
 }
 
 #[cfg(all(feature = "std", target_arch = "aarch64"))]
 fn detect_uncached() -> CpuFeatures {
-    let mut cpu = CpuFeatures::new(Vendor::Arm, 0, 0, &[]);
-    if std::arch::is_aarch64_feature_detected!("neon") {
-        cpu = cpu.with(Feature::Neon);
-    }
-    cpu
+    probe(CpuFeatures::new(Vendor::Arm, 0, 0, &[]))
 }
 
+/// Without `std` (or on an architecture without run-time detection), the compile-time features.
 #[cfg(not(all(feature = "std", any(target_arch = "x86_64", target_arch = "aarch64"))))]
 fn detect_uncached() -> CpuFeatures {
-    use Feature::*;
     #[cfg(target_arch = "x86_64")]
     let (vendor, family, model) = vendor_family_model();
     #[cfg(target_arch = "aarch64")]
     let (vendor, family, model) = (Vendor::Arm, 0, 0);
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     let (vendor, family, model) = (Vendor::Other, 0, 0);
-    let mut cpu = CpuFeatures::new(vendor, family, model, &[]);
-    macro_rules! probe {
-        ($($f:ident => $name:tt),* $(,)?) => {
-            $( if cfg!(target_feature = $name) { cpu = cpu.with($f); } )*
-        };
+    CpuFeatures {
+        vendor,
+        family,
+        model,
+        ..COMPILED
     }
-    probe!(
-        Sse2 => "sse2", Ssse3 => "ssse3", Sse41 => "sse4.1", Sse42 => "sse4.2", Popcnt => "popcnt",
-        Avx => "avx", Avx2 => "avx2", Bmi1 => "bmi1", Bmi2 => "bmi2", Lzcnt => "lzcnt",
-        Movbe => "movbe", Fma => "fma", Avx512f => "avx512f", Avx512cd => "avx512cd",
-        Avx512bw => "avx512bw", Avx512dq => "avx512dq", Avx512vl => "avx512vl",
-        Avx512vbmi => "avx512vbmi", Avx512vbmi2 => "avx512vbmi2", Gfni => "gfni",
-        Avx512bitalg => "avx512bitalg", Avx512vpopcntdq => "avx512vpopcntdq",
-        Avx512vnni => "avx512vnni", Neon => "neon", Simd128 => "simd128",
-    );
-    cpu
 }

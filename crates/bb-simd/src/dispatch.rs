@@ -1,14 +1,10 @@
 //! Run-time choice of a backend: [`AnyBackend`], [`best`], [`dispatch`], [`for_each_backend`].
 
-use crate::{Backend, CpuFeatures, Feature, Isa, Scalar, detect, select};
+#[cfg(feature = "std")]
+use crate::Unavailable;
+use crate::{AnyBackend, Backend, Isa, detect, select};
+#[cfg(feature = "std")]
 use core::fmt;
-
-#[cfg(target_arch = "aarch64")]
-use crate::Neon;
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-use crate::Wasm128;
-#[cfg(target_arch = "x86_64")]
-use crate::{Avx2, Avx512, Avx512Vbmi, Sse2, Ssse3};
 
 /// An operation generic over the backend: the way to pass a "generic closure".
 ///
@@ -30,274 +26,6 @@ pub trait WithBackend {
     fn run<B: Backend>(self, b: B) -> Self::Output;
 }
 
-/// Any token, as a value: what [`best_backend`] returns and [`for_each_backend`] iterates.
-///
-/// `Avx2` has two variants: `Avx2` (fast PEXT, `Avx2<true>`) and `Avx2SlowPext` (`Avx2<false>`,
-/// what AMD Zen 1/Zen 2 get). Use [`AnyBackend::run`] (or the [`dispatch!`](crate::dispatch!)
-/// macro) to get a monomorphized call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnyBackend {
-    /// [`Scalar`].
-    Scalar(Scalar),
-    /// [`Sse2`].
-    #[cfg(target_arch = "x86_64")]
-    Sse2(Sse2),
-    /// [`Ssse3`].
-    #[cfg(target_arch = "x86_64")]
-    Ssse3(Ssse3),
-    /// [`Avx2<true>`](Avx2).
-    #[cfg(target_arch = "x86_64")]
-    Avx2(Avx2<true>),
-    /// [`Avx2<false>`](Avx2): PEXT/PDEP present but microcoded.
-    #[cfg(target_arch = "x86_64")]
-    Avx2SlowPext(Avx2<false>),
-    /// [`Avx512`].
-    #[cfg(target_arch = "x86_64")]
-    Avx512(Avx512),
-    /// [`Avx512Vbmi`].
-    #[cfg(target_arch = "x86_64")]
-    Avx512Vbmi(Avx512Vbmi),
-    /// [`Neon`].
-    #[cfg(target_arch = "aarch64")]
-    Neon(Neon),
-    /// [`Wasm128`] (only in wasm builds with `simd128`).
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    Wasm128(Wasm128),
-}
-
-/// Why a backend cannot run here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unavailable {
-    /// The backend asked for.
-    pub isa: Isa,
-    /// The CPU it was checked against.
-    pub cpu: CpuFeatures,
-}
-
-impl Unavailable {
-    /// The required features the CPU lacks (empty when the build lacks the backend).
-    pub fn missing(&self) -> impl Iterator<Item = Feature> + '_ {
-        self.isa.missing(&self.cpu)
-    }
-}
-
-impl fmt::Display for Unavailable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.isa.compiled() && self.isa.arch() == Some("wasm32") {
-            // a wasm module cannot probe its engine: the build's target features decide
-            return f.write_str(
-                "this build lacks simd128 (wasm has no run-time detection; build with \
-                 RUSTFLAGS=\"-C target-feature=+simd128\")",
-            );
-        }
-        if !self.isa.compiled() {
-            return write!(
-                f,
-                "not in this build (it exists on {} targets only)",
-                self.isa.arch().unwrap_or("other")
-            );
-        }
-        f.write_str("the CPU lacks")?;
-        for (i, feat) in self.missing().enumerate() {
-            write!(f, "{}{feat}", if i == 0 { " " } else { ", " })?;
-        }
-        write!(
-            f,
-            " (CPU: {:?} family {:#x} model {:#x})",
-            self.cpu.vendor, self.cpu.family, self.cpu.model
-        )
-    }
-}
-
-impl core::error::Error for Unavailable {}
-
-// `$e` where the build has the architecture's tokens, else `None` (and `$e` is not compiled).
-#[cfg(target_arch = "x86_64")]
-macro_rules! on_x86_64 {
-    ($e:expr) => {
-        $e
-    };
-}
-#[cfg(not(target_arch = "x86_64"))]
-macro_rules! on_x86_64 {
-    ($e:expr) => {
-        None
-    };
-}
-#[cfg(target_arch = "aarch64")]
-macro_rules! on_aarch64 {
-    ($e:expr) => {
-        $e
-    };
-}
-#[cfg(not(target_arch = "aarch64"))]
-macro_rules! on_aarch64 {
-    ($e:expr) => {
-        None
-    };
-}
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-macro_rules! on_wasm_simd128 {
-    ($e:expr) => {
-        $e
-    };
-}
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-macro_rules! on_wasm_simd128 {
-    ($e:expr) => {
-        None
-    };
-}
-
-impl AnyBackend {
-    /// The token for `isa` on this CPU, or why not. For `Isa::Avx2` this is the fast-PEXT form
-    /// when the CPU has fast PEXT, else the slow-PEXT form.
-    pub fn new(isa: Isa) -> Result<Self, Unavailable> {
-        let cpu = detect::detect();
-        let err = Unavailable { isa, cpu };
-        if !isa.compiled() || !isa.supported_by(&cpu) {
-            return Err(err);
-        }
-        // Each arm's `try_new` re-checks, so no unsafe is needed here. The match is exhaustive:
-        // a new token must say here how it is built.
-        let any = match isa {
-            Isa::Scalar => Some(AnyBackend::Scalar(Scalar)),
-            Isa::Sse2 => on_x86_64!(Sse2::try_new().map(AnyBackend::Sse2)),
-            Isa::Ssse3 => on_x86_64!(Ssse3::try_new().map(AnyBackend::Ssse3)),
-            Isa::Avx2 => on_x86_64!(match Avx2::try_new() {
-                Some(b) => Some(AnyBackend::Avx2(b)),
-                None => Avx2::try_new_slow_pext().map(AnyBackend::Avx2SlowPext),
-            }),
-            Isa::Avx512 => on_x86_64!(Avx512::try_new().map(AnyBackend::Avx512)),
-            Isa::Avx512Vbmi => on_x86_64!(Avx512Vbmi::try_new().map(AnyBackend::Avx512Vbmi)),
-            Isa::Neon => on_aarch64!(Neon::try_new().map(AnyBackend::Neon)),
-            Isa::Wasm128 => on_wasm_simd128!(Wasm128::try_new().map(AnyBackend::Wasm128)),
-        };
-        any.ok_or(err)
-    }
-
-    /// The token [`best`] names (honours `BB_BACKEND`). With `std` the token is cached as one
-    /// byte, so a per-call [`dispatch`] costs one load and one multiway branch, not a new
-    /// detection.
-    #[inline]
-    pub fn best() -> Self {
-        #[cfg(feature = "std")]
-        {
-            match Self::from_code(BEST_CODE.load(core::sync::atomic::Ordering::Relaxed)) {
-                Some(b) => b,
-                None => Self::best_init(),
-            }
-        }
-        #[cfg(not(feature = "std"))]
-        {
-            Self::best_uncached()
-        }
-    }
-
-    #[cfg(feature = "std")]
-    #[cold]
-    #[inline(never)]
-    fn best_init() -> Self {
-        let b = Self::best_uncached();
-        BEST_CODE.store(b.code(), core::sync::atomic::Ordering::Relaxed);
-        b
-    }
-
-    /// A non-zero byte per variant, for [`BEST_CODE`].
-    #[cfg(feature = "std")]
-    fn code(self) -> u8 {
-        match self {
-            AnyBackend::Scalar(_) => 1,
-            #[cfg(target_arch = "x86_64")]
-            AnyBackend::Sse2(_) => 2,
-            #[cfg(target_arch = "x86_64")]
-            AnyBackend::Ssse3(_) => 3,
-            #[cfg(target_arch = "x86_64")]
-            AnyBackend::Avx2(_) => 4,
-            #[cfg(target_arch = "x86_64")]
-            AnyBackend::Avx2SlowPext(_) => 5,
-            #[cfg(target_arch = "x86_64")]
-            AnyBackend::Avx512(_) => 6,
-            #[cfg(target_arch = "x86_64")]
-            AnyBackend::Avx512Vbmi(_) => 7,
-            #[cfg(target_arch = "aarch64")]
-            AnyBackend::Neon(_) => 8,
-            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-            AnyBackend::Wasm128(_) => 9,
-        }
-    }
-
-    /// The token of a [`BEST_CODE`] value; `None` for 0 (not chosen yet).
-    #[cfg(feature = "std")]
-    #[inline(always)]
-    fn from_code(code: u8) -> Option<Self> {
-        // Every code but 0 was stored by `best_init` for a token that `AnyBackend::new` built
-        // through the token's checked `try_new`.
-        #[allow(unused_macros)]
-        macro_rules! known {
-            ($T:ty) => {
-                // SAFETY: a non-zero code names a token the CPU was checked to support (above).
-                unsafe { <$T>::new_unchecked() }
-            };
-        }
-        match code {
-            1 => Some(AnyBackend::Scalar(Scalar)),
-            #[cfg(target_arch = "x86_64")]
-            2 => Some(AnyBackend::Sse2(known!(Sse2))),
-            #[cfg(target_arch = "x86_64")]
-            3 => Some(AnyBackend::Ssse3(known!(Ssse3))),
-            #[cfg(target_arch = "x86_64")]
-            4 => Some(AnyBackend::Avx2(known!(Avx2<true>))),
-            #[cfg(target_arch = "x86_64")]
-            5 => Some(AnyBackend::Avx2SlowPext(known!(Avx2<false>))),
-            #[cfg(target_arch = "x86_64")]
-            6 => Some(AnyBackend::Avx512(known!(Avx512))),
-            #[cfg(target_arch = "x86_64")]
-            7 => Some(AnyBackend::Avx512Vbmi(known!(Avx512Vbmi))),
-            #[cfg(target_arch = "aarch64")]
-            8 => Some(AnyBackend::Neon(known!(Neon))),
-            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-            9 => Some(AnyBackend::Wasm128(known!(Wasm128))),
-            _ => None,
-        }
-    }
-
-    fn best_uncached() -> Self {
-        // `best()` only returns a backend that `AnyBackend::new` accepted; Scalar stands in for
-        // the impossible failure rather than a panic inside an engine.
-        AnyBackend::new(best()).unwrap_or(AnyBackend::Scalar(Scalar))
-    }
-
-    /// The token's ISA.
-    pub fn isa(self) -> Isa {
-        crate::dispatch!(self, |b| b.isa())
-    }
-
-    /// A label that tells the two AVX2 forms apart: the ISA name, or `avx2-slowpext`.
-    pub fn label(self) -> &'static str {
-        match self {
-            #[cfg(target_arch = "x86_64")]
-            AnyBackend::Avx2SlowPext(_) => "avx2-slowpext",
-            other => other.isa().name(),
-        }
-    }
-
-    /// Runs `op` monomorphized for this token, inside [`Backend::vectorize`].
-    pub fn run<W: WithBackend>(self, op: W) -> W::Output {
-        crate::dispatch!(self, |b| op.run(b))
-    }
-}
-
-impl fmt::Display for AnyBackend {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.label())
-    }
-}
-
-/// [`AnyBackend::best`]'s cache: 0 before the first call, else the token's code.
-#[cfg(feature = "std")]
-static BEST_CODE: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
-
 /// The ISAs this build and CPU can run, from the least to the most capable (ignores
 /// `BB_BACKEND`).
 pub fn available() -> impl Iterator<Item = Isa> {
@@ -315,10 +43,14 @@ pub fn available() -> impl Iterator<Item = Isa> {
 /// that prefer to refuse such a value call [`try_best_backend`] (or [`try_forced`]) at
 /// start-up, as the `bb` command does.
 pub fn best() -> Isa {
+    AnyBackend::best().isa()
+}
+
+/// [`best`]'s choice, made once by [`AnyBackend::best`] (which caches the token).
+pub(crate) fn choose() -> Isa {
     #[cfg(feature = "std")]
     {
-        static CACHE: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
-        *CACHE.get_or_init(|| match try_forced() {
+        match try_forced() {
             Ok(Some(isa)) => isa,
             Ok(None) => natural_best(),
             Err(e) => {
@@ -326,7 +58,7 @@ pub fn best() -> Isa {
                 std::eprintln!("bb-simd: {e}; using the detected backend {isa}");
                 isa
             }
-        })
+        }
     }
     #[cfg(not(feature = "std"))]
     {
@@ -460,15 +192,7 @@ pub fn test_backends() -> std::vec::Vec<AnyBackend> {
             continue;
         }
         match AnyBackend::new(isa) {
-            Ok(b) => {
-                out.push(b);
-                #[cfg(target_arch = "x86_64")]
-                if let AnyBackend::Avx2(_) = b
-                    && let Some(slow) = Avx2::try_new_slow_pext()
-                {
-                    out.push(AnyBackend::Avx2SlowPext(slow));
-                }
-            }
+            Ok(_) => out.extend(AnyBackend::forms(isa)),
             Err(e) => {
                 if require.contains(&isa) {
                     panic!("BB_REQUIRE names {isa}, but it was skipped: {e}");
@@ -545,34 +269,47 @@ macro_rules! dispatch {
 
 /// One match arm per token, each running the body inside the token's `vectorize`; the scalar
 /// arm calls `$scalar(token, closure)` instead, so that [`auto!`](crate::auto!) can put it out
-/// of line. `[move]` makes the closures capture by value.
+/// of line. `[move]` makes the closures capture by value. The arms come from the backend table
+/// through [`__dispatch_match!`](crate::__dispatch_match!).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __dispatch_arms {
-    ($backend:expr, $scalar:path, [$($mv:tt)?] $b:ident $body:expr) => {
+    ($backend:expr, $scalar:path, $mv:tt $b:ident $body:expr) => {
+        $crate::__backends!([$crate::__dispatch_match] $backend, $scalar, $mv $b $body)
+    };
+}
+
+/// [`__dispatch_arms!`]'s `match`, given the backend table's rows: one arm per form, under the
+/// row's `cfg`. This is the grammar of a row.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch_match {
+    ([$backend:expr, $scalar:path, $mv:tt $b:ident $body:expr] $(
+        $(#[$doc:meta])*
+        $isa:ident, $name:literal, arch: $arch:expr, requires: $req:expr, cfg: $cfg:meta,
+        export: $($export:ident)::+,
+        forms: [$(
+            $(#[$fdoc:meta])* $var:ident($T:ty) $($label:literal)? = $ctor:expr
+        ),+ $(,)?];
+    )+) => {
         match $backend {
-            $crate::AnyBackend::Scalar($b) => $scalar($b, $($mv)? || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Sse2($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Ssse3($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx2($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx2SlowPext($b) => {
-                $crate::Backend::vectorize($b, $($mv)? || $body)
-            }
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx512($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-            #[cfg(target_arch = "x86_64")]
-            $crate::AnyBackend::Avx512Vbmi($b) => {
-                $crate::Backend::vectorize($b, $($mv)? || $body)
-            }
-            #[cfg(target_arch = "aarch64")]
-            $crate::AnyBackend::Neon($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
-            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-            $crate::AnyBackend::Wasm128($b) => $crate::Backend::vectorize($b, $($mv)? || $body),
+            $($(
+                #[cfg($cfg)]
+                $crate::AnyBackend::$var($b) => $crate::__dispatch_arm!($var, $scalar, $mv $b $body),
+            )+)+
         }
+    };
+}
+
+/// One arm's body: the scalar token's through `$scalar`, every other inside `vectorize`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch_arm {
+    (Scalar, $scalar:path, [$($mv:tt)?] $b:ident $body:expr) => {
+        $scalar($b, $($mv)? || $body)
+    };
+    ($var:ident, $scalar:path, [$($mv:tt)?] $b:ident $body:expr) => {
+        $crate::Backend::vectorize($b, $($mv)? || $body)
     };
 }
 
@@ -595,104 +332,8 @@ macro_rules! for_each_backend {
     };
 }
 
-/// The backend that the build's target features prove to be this architecture's best, if any:
-/// [`Avx512Vbmi`](crate::Isa::Avx512Vbmi) on x86-64 when every feature it requires is enabled
-/// at compile time (`-C target-cpu=native` on Zen 4, Ice Lake or Sapphire Rapids), `Neon` on
-/// AArch64, `Wasm128` on wasm32 built with `simd128` (`Scalar` without it), `Scalar` on
-/// architectures without a SIMD backend, else `None`.
-///
-/// When it is `Some`, [`auto!`](crate::auto!) (and the game crates' high-level APIs built on
-/// it) use that token with no run-time check at all; when it is `None`, they use the cached
-/// run-time choice of [`best_backend`].
-pub const STATIC_BEST: Option<Isa> = isa_of(&static_best::TOKEN);
-
-const fn isa_of<B: Backend>(token: &Option<B>) -> Option<Isa> {
-    if token.is_some() { Some(B::ISA) } else { None }
-}
-
-#[doc(hidden)]
-pub mod static_best {
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        target_arch = "aarch64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    )))]
-    use crate::Scalar;
-    #[cfg(target_arch = "x86_64")]
-    use crate::{Avx512Vbmi, Scalar};
-    #[cfg(target_arch = "aarch64")]
-    use crate::{Neon, Scalar};
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    use crate::{Scalar, Wasm128};
-
-    /// `Avx512Vbmi` when the build enables every feature it requires.
-    #[cfg(target_arch = "x86_64")]
-    pub const TOKEN: Option<Avx512Vbmi> = if cfg!(all(
-        target_feature = "sse2",
-        target_feature = "ssse3",
-        target_feature = "sse4.1",
-        target_feature = "sse4.2",
-        target_feature = "popcnt",
-        target_feature = "avx",
-        target_feature = "avx2",
-        target_feature = "bmi1",
-        target_feature = "bmi2",
-        target_feature = "lzcnt",
-        target_feature = "movbe",
-        target_feature = "avx512f",
-        target_feature = "avx512cd",
-        target_feature = "avx512bw",
-        target_feature = "avx512dq",
-        target_feature = "avx512vl",
-        target_feature = "avx512vbmi",
-        target_feature = "avx512vbmi2",
-        target_feature = "gfni",
-        target_feature = "avx512bitalg",
-        target_feature = "avx512vpopcntdq",
-        target_feature = "avx512vnni",
-    )) {
-        // SAFETY: evaluated only when every feature `Avx512Vbmi` requires is enabled for the
-        // whole build, so any CPU that runs this code has them.
-        Some(unsafe { Avx512Vbmi::new_unchecked() })
-    } else {
-        None
-    };
-
-    /// `Neon` when the build enables it (every AArch64 Linux and macOS target does).
-    #[cfg(target_arch = "aarch64")]
-    pub const TOKEN: Option<Neon> = if cfg!(target_feature = "neon") {
-        // SAFETY: evaluated only when Neon is enabled for the whole build, so any CPU that
-        // runs this code has it.
-        Some(unsafe { Neon::new_unchecked() })
-    } else {
-        None
-    };
-
-    /// `Wasm128` in a wasm build with `simd128`: the module runs only on engines that have it.
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    pub const TOKEN: Option<Wasm128> =
-        // SAFETY: this item exists only when `simd128` is enabled for the whole build, and a
-        // module that uses SIMD instructions does not load on an engine without them.
-        Some(unsafe { Wasm128::new_unchecked() });
-
-    /// The only token of an architecture without a SIMD backend (and of wasm32 without
-    /// `simd128`, where there is no run-time detection to find one).
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        target_arch = "aarch64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    )))]
-    pub const TOKEN: Option<Scalar> = Some(Scalar);
-
-    /// Runs the scalar arm of a run-time [`auto!`](crate::auto!) out of line.
-    #[inline(never)]
-    pub fn outline<R, F: FnOnce() -> R>(_: Scalar, f: F) -> R {
-        f()
-    }
-}
-
 /// Evaluates a body with `b` bound to the best backend's token, inside `b.vectorize(..)`: the
-/// token [`STATIC_BEST`] names, with no run-time check, when the build's target features prove
+/// token [`STATIC_BEST`](crate::STATIC_BEST) names, with no run-time check, when the build's target features prove
 /// it; else the cached run-time choice of [`best_backend`], where every arm (the scalar one
 /// too) is one out-of-line call, so that the dispatch left at the call site is small enough to
 /// inline: one load, one jump table, one call.

@@ -21,7 +21,9 @@ extern crate std;
 )]
 mod macros;
 
+mod any_backend;
 mod backend;
+mod backends;
 mod detect;
 mod dispatch;
 pub mod emu;
@@ -31,6 +33,8 @@ mod prefetch;
 pub mod primitives;
 mod scalar;
 mod specialize;
+#[doc(hidden)]
+pub mod static_best;
 #[cfg(feature = "std")]
 mod test_env;
 
@@ -41,24 +45,29 @@ mod wasm;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use any_backend::{AnyBackend, Unavailable};
 pub use backend::{Backend, Vector};
 pub use detect::{CpuFeatures, Feature, Isa, UnknownIsa, Vendor, detect, select};
-pub use dispatch::{
-    AnyBackend, STATIC_BEST, Unavailable, WithBackend, available, best, best_backend, dispatch,
-    static_best,
-};
 #[cfg(feature = "std")]
 pub use dispatch::{
     BackendEnvError, for_each_backend, forced, test_backends, try_best_backend, try_forced,
 };
+pub use dispatch::{WithBackend, available, best, best_backend, dispatch};
 pub use mask8::Mask8;
-#[cfg(target_arch = "aarch64")]
-pub use neon::Neon;
 pub use prefetch::prefetch;
-pub use scalar::Scalar;
+pub use static_best::STATIC_BEST;
 #[cfg(feature = "std")]
 pub use test_env::{scaled, test_scale};
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-pub use wasm::Wasm128;
-#[cfg(target_arch = "x86_64")]
-pub use x86::{Avx2, Avx512, Avx512Vbmi, Sse2, Ssse3};
+
+/// The token exports, one per row of the backend table.
+macro_rules! export_tokens {
+    ([] $(
+        $(#[$doc:meta])*
+        $isa:ident, $name:literal, arch: $arch:expr, requires: $req:expr, cfg: $cfg:meta,
+        export: $($export:ident)::+,
+        forms: [$($forms:tt)*];
+    )+) => {
+        $( #[cfg($cfg)] pub use $($export)::+; )+
+    };
+}
+__backends!([export_tokens]);
