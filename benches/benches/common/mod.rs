@@ -13,6 +13,7 @@
 use bb_cli::bench::{Case, Register, latency, throughput};
 use bb_simd::{AnyBackend, Backend, Isa, WithBackend};
 use criterion::{Criterion, Throughput};
+use std::cell::Cell;
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;
@@ -90,17 +91,24 @@ impl<C: Case> WithBackend for BenchCase<'_, C> {
             return;
         }
         let inputs = self.inputs;
-        // Never time a wrong kernel.
-        for x in inputs {
-            assert_eq!(
-                C::run(b, x),
-                C::reference(x),
-                "{}/{} on {}: {x:?}",
-                C::KERNEL,
-                C::VARIANT,
-                B::NAME
-            );
-        }
+        // Never time a wrong kernel. Checked when criterion first runs the case, so that a run
+        // filtered to a few kernels (or `--list`) does not check all the others.
+        let checked = Cell::new(false);
+        let check = || {
+            if checked.replace(true) {
+                return;
+            }
+            for x in inputs {
+                assert_eq!(
+                    C::run(b, x),
+                    C::reference(x),
+                    "{}/{} on {}: {x:?}",
+                    C::KERNEL,
+                    C::VARIANT,
+                    B::NAME
+                );
+            }
+        };
         let mut g = self
             .c
             .benchmark_group(format!("{}/{}", C::KERNEL, C::VARIANT));
@@ -108,6 +116,7 @@ impl<C: Case> WithBackend for BenchCase<'_, C> {
         // `#[inline(always)]`: see bb-cli's harness (an out-of-line closure turns every bb-simd
         // operation into a call).
         g.bench_function(format!("{}/throughput", B::NAME), |t| {
+            check();
             t.iter(|| {
                 b.vectorize(
                     #[inline(always)]
@@ -116,6 +125,7 @@ impl<C: Case> WithBackend for BenchCase<'_, C> {
             })
         });
         g.bench_function(format!("{}/latency", B::NAME), |t| {
+            check();
             t.iter(|| {
                 b.vectorize(
                     #[inline(always)]
