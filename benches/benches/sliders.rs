@@ -1,24 +1,21 @@
-//! Queen attacks: every variant of the `queen` kernel on every available backend, in throughput
-//! and latency modes (the kernel model's bench adapter, the loops of `bb bench`), against
-//! cozy-chess (`get_rook_moves | get_bishop_moves`) and shakmaty (`attacks::queen_attacks`) in
-//! the same run.
+//! Queen attacks of the peers, cozy-chess (`get_rook_moves | get_bishop_moves`) and shakmaty
+//! (`attacks::queen_attacks`), in throughput and latency modes, after checking that bb's
+//! `queen` agrees with them on the workload. bb's own `queen` variants are in the kernels suite
+//! (`cargo bench -p bb-benches --bench kernels -- ^queen/`).
 //!
 //! Workload: 1024 (square, occupancy) pairs from seeded random positions (16..=32 pieces, the
 //! square one of the occupied squares).
 //!
 //! `cargo bench -p bb-benches --bench sliders` (filter with criterion's usual argument, e.g.
-//! `-- queen/fancy_magic`). `BB_BACKEND=<name>` limits the run to one backend.
+//! `-- shakmaty`).
 
 #![forbid(unsafe_code)]
-
-mod common;
 
 use bb_chess::sliders;
 use bb_core::Square;
 use bb_core::rng::Rng;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::sync::Arc;
 use std::time::Duration;
 
 const N: usize = 1024;
@@ -106,7 +103,7 @@ fn peers(c: &mut Criterion, sqs: &[Square], occs: &[u64]) {
 
 fn bench(c: &mut Criterion) {
     let (sqs, occs) = workload();
-    // Sanity: every variant agrees with the peer on the workload before timing.
+    // Sanity: bb's default agrees with the peer on the workload before timing.
     for (&sq, &occ) in sqs.iter().zip(&occs) {
         let o = cozy_chess::BitBoard(occ);
         let cz = cozy_chess::Square::ALL[sq.index()];
@@ -114,8 +111,6 @@ fn bench(c: &mut Criterion) {
         assert_eq!(bb_simd::dispatch!(|b| sliders::queen(b, sq, occ)), want);
     }
     peers(c, &sqs, &occs);
-    let inputs: Arc<[(Square, u64)]> = sqs.iter().copied().zip(occs.iter().copied()).collect();
-    bb_cli::bench::kernel::register::<sliders::Queen, false>(&mut common::Suite::new(c), inputs);
 }
 
 criterion_group! {

@@ -1,26 +1,19 @@
-//! Shared helpers for the criterion suites: every case registered by a `bb bench` kernel file
-//! (`bb_cli::bench::<kernel>::register`) becomes two criterion benchmarks per backend,
+//! Shared helpers for the criterion suites: [`Suite`], the [`Register`] through which the
+//! kernels suite (`kernels.rs`) feeds every case of `bb bench`'s registry
+//! ([`bb_cli::bench::register_all`]) to criterion, two benchmarks per backend,
 //! `<kernel>/<variant>/<backend>/throughput` and `.../latency`, timed with the same loops as
 //! `bb bench` ([`bb_cli::bench::throughput`], [`bb_cli::bench::latency`]) compiled inside
-//! `backend.vectorize(..)`.
+//! `backend.vectorize(..)`; and the peers' helpers of the other suites.
 //!
 //! Each suite includes this file with `mod common;` (it is not a library, so that a plain
-//! `cargo build --workspace` does not compile criterion and its dependencies). A suite for a new
-//! kernel is a few lines (plus a `[[bench]]` entry in `benches/Cargo.toml`):
-//!
-//! ```ignore
-//! mod common;
-//! fn benches(c: &mut criterion::Criterion) {
-//!     bb_cli::bench::flip::register(&mut common::Suite::new(c));
-//! }
-//! criterion::criterion_group!(name = flip; config = common::config(); targets = benches);
-//! criterion::criterion_main!(flip);
-//! ```
+//! `cargo build --workspace` does not compile criterion and its dependencies). A new kernel
+//! needs nothing here: its line in `register_all` puts it in the kernels suite.
 #![allow(dead_code)] // each suite uses a different part of this module
 
 use bb_cli::bench::{Case, Register, latency, throughput};
 use bb_simd::{AnyBackend, Backend, Isa, WithBackend};
 use criterion::{Criterion, Throughput};
+use std::cell::Cell;
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;
@@ -98,17 +91,24 @@ impl<C: Case> WithBackend for BenchCase<'_, C> {
             return;
         }
         let inputs = self.inputs;
-        // Never time a wrong kernel.
-        for x in inputs {
-            assert_eq!(
-                C::run(b, x),
-                C::reference(x),
-                "{}/{} on {}: {x:?}",
-                C::KERNEL,
-                C::VARIANT,
-                B::NAME
-            );
-        }
+        // Never time a wrong kernel. Checked when criterion first runs the case, so that a run
+        // filtered to a few kernels (or `--list`) does not check all the others.
+        let checked = Cell::new(false);
+        let check = || {
+            if checked.replace(true) {
+                return;
+            }
+            for x in inputs {
+                assert_eq!(
+                    C::run(b, x),
+                    C::reference(x),
+                    "{}/{} on {}: {x:?}",
+                    C::KERNEL,
+                    C::VARIANT,
+                    B::NAME
+                );
+            }
+        };
         let mut g = self
             .c
             .benchmark_group(format!("{}/{}", C::KERNEL, C::VARIANT));
@@ -116,6 +116,7 @@ impl<C: Case> WithBackend for BenchCase<'_, C> {
         // `#[inline(always)]`: see bb-cli's harness (an out-of-line closure turns every bb-simd
         // operation into a call).
         g.bench_function(format!("{}/throughput", B::NAME), |t| {
+            check();
             t.iter(|| {
                 b.vectorize(
                     #[inline(always)]
@@ -124,6 +125,7 @@ impl<C: Case> WithBackend for BenchCase<'_, C> {
             })
         });
         g.bench_function(format!("{}/latency", B::NAME), |t| {
+            check();
             t.iter(|| {
                 b.vectorize(
                     #[inline(always)]

@@ -429,7 +429,8 @@ pub fn time_per_call(pass: &mut dyn FnMut() -> u64, calls: usize, settings: &Set
 }
 
 /// Where a kernel file registers its cases: [`Registry`] for `bb bench`, and the criterion
-/// helper in `benches/` (crate `bb-benches`), so one `register` function serves both.
+/// kernels suite's `Suite` in `benches/` (crate `bb-benches`), so one `register` function
+/// serves both.
 pub trait Register {
     /// How many inputs a workload should have.
     fn samples(&self) -> usize;

@@ -18,8 +18,9 @@
 //! 2. Add `pub mod <kernel>;` below and one line `<kernel>::register(r);` to [`register_all`].
 //! 3. Add the game crate to `crates/bb-cli/Cargo.toml` `[dependencies]` (workspace = true).
 //!
-//! The criterion suites reuse the same `register` (see `benches/benches/common/mod.rs`), so step 1
-//! also gives `cargo bench` its cases.
+//! The criterion kernels suite (`benches/benches/kernels.rs`, `cargo bench -p bb-benches --bench
+//! kernels`) iterates [`register_all`] through its own [`Register`], so step 2 also puts the
+//! kernel in `cargo bench`, under the same `kernel/variant/backend` names.
 //!
 //! `Case::run` must be generic, `#[inline(always)]` code (no function pointers, no
 //! `dispatch`): the harness calls it inside `backend.vectorize(..)` in the loops of
@@ -49,7 +50,8 @@ pub use harness::{
 };
 pub use report::{Columns, LEGEND, Report, Row, run, run_streaming};
 
-/// Registers every kernel. THE list: one line per kernel file.
+/// Registers every kernel. THE list: one line per kernel file, read by `bb bench` and by the
+/// criterion kernels suite.
 pub fn register_all(r: &mut impl Register) {
     popcount::register(r);
     dot_u8i8::register(r);

@@ -1,20 +1,14 @@
-//! Reversi board operations (Okuhara's *Reversi bitboard techniques* "Population count" and
-//! "Mirroring"): every
-//! `bb_reversi::popcount` variant and the symmetry transforms (scalar delta swaps against the
-//! PSHUFB mirror, the VPMOVMSKB and GFNI transposes, and the canonical form) on every backend,
-//! throughput and latency, on boards from seeded random games.
-//! `cargo bench -p bb-benches --bench board_ops [-- FILTER]`.
-
-#![forbid(unsafe_code)]
-
-mod common;
+//! The criterion-only cases of the kernels suite, reversi board operations (Okuhara's *Reversi
+//! bitboard techniques* "Population count" and "Mirroring"): every `bb_reversi::popcount`
+//! variant and the symmetry transforms (scalar delta swaps against the PSHUFB mirror, the
+//! VPMOVMSKB and GFNI transposes, and the canonical form), on boards from seeded random games.
+//! They are not in `bb bench`'s registry, so `kernels.rs` registers them after it.
 
 use bb_cli::bench::{Case, Register};
 use bb_core::bits;
 use bb_reversi::popcount;
 use bb_reversi::symmetry::{self, Symmetry};
 use bb_simd::Backend;
-use criterion::{Criterion, criterion_group, criterion_main};
 use std::sync::Arc;
 
 /// Positions `(p, o)`.
@@ -141,18 +135,15 @@ impl Case for Canonical {
     }
 }
 
-fn benches(c: &mut Criterion) {
-    let mut suite = common::Suite::new(c);
-    let (occ, positions) = boards(suite.samples());
-    bb_cli::bench::kernel::register::<popcount::Popcount, false>(&mut suite, occ.clone());
-    suite.add::<MirrorScalar>(occ.clone());
-    suite.add::<MirrorPshufb>(occ.clone());
-    suite.add::<TransposeScalar>(occ.clone());
-    suite.add::<TransposeMovemask>(occ.clone());
-    suite.add::<TransposeGfni>(occ.clone());
-    suite.add::<Rotate90>(occ);
-    suite.add::<Canonical>(positions);
+/// Registers the reversi popcount variants and the symmetry cases.
+pub fn register(r: &mut impl Register) {
+    let (occ, positions) = boards(r.samples());
+    bb_cli::bench::kernel::register::<popcount::Popcount, false>(r, occ.clone());
+    r.add::<MirrorScalar>(occ.clone());
+    r.add::<MirrorPshufb>(occ.clone());
+    r.add::<TransposeScalar>(occ.clone());
+    r.add::<TransposeMovemask>(occ.clone());
+    r.add::<TransposeGfni>(occ.clone());
+    r.add::<Rotate90>(occ);
+    r.add::<Canonical>(positions);
 }
-
-criterion_group!(name = board_ops; config = common::config(); targets = benches);
-criterion_main!(board_ops);
