@@ -45,12 +45,16 @@ pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, S
     if libraries_only && let Some(p) = &meta.bb_package {
         cmd.args(["--exclude", p]);
     }
-    let mut bb_cmd = meta.bb_package.as_ref().filter(|_| !libraries_only).map(|p| {
-        let mut c = cargo(root);
-        c.args(["build", "--profile", "test", "-p", p, "--bin", "bb"])
-            .arg("--message-format=json-render-diagnostics");
-        c
-    });
+    let mut bb_cmd = meta
+        .bb_package
+        .as_ref()
+        .filter(|_| !libraries_only)
+        .map(|p| {
+            let mut c = cargo(root);
+            c.args(["build", "--profile", "test", "-p", p, "--bin", "bb"])
+                .arg("--message-format=json-render-diagnostics");
+            c
+        });
     for c in std::iter::once(&mut cmd).chain(bb_cmd.as_mut()) {
         if target == Target::Aarch64 {
             c.args(["--target", tools::AARCH64]);
