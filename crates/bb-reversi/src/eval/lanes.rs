@@ -9,18 +9,15 @@ use super::{FeatureVariant, Features, Mover};
 use bb_core::Square;
 use bb_simd::Backend;
 
-crate::flip::variant!(
-    /// Six 128-bit vectors (SSE2, Neon, Wasm128).
-    Lanes128
-);
-crate::flip::variant!(
-    /// Three 256-bit vectors (AVX2).
-    Lanes256
-);
-crate::flip::variant!(
-    /// One 512-bit and one 256-bit vector (AVX-512).
-    Lanes512
-);
+/// Six 128-bit vectors (SSE2, Neon, Wasm128).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Lanes128;
+/// Three 256-bit vectors (AVX2).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Lanes256;
+/// One 512-bit and one 256-bit vector (AVX-512).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Lanes512;
 
 /// The per-width code: `$n` vectors of `$per` words, loaded from word `$per * k`.
 macro_rules! lanes_variant {

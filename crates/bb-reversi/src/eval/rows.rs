@@ -8,10 +8,9 @@ use super::{FeatureVariant, Features, Mover};
 use bb_core::Square;
 use bb_simd::Backend;
 
-crate::flip::variant!(
-    /// `set` by 16 lookups in a table of rank bytes (192 KiB); `update` as [`PerSquare`].
-    RowTables
-);
+/// `set` by 16 lookups in a table of rank bytes (192 KiB); `update` as [`PerSquare`].
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct RowTables;
 
 /// `ROWS[rank][byte]`: the sum of `DELTA` over the squares of `byte` on `rank`.
 static ROWS: [[[u64; WORDS]; 256]; 8] = rows();

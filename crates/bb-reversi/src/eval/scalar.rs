@@ -7,14 +7,12 @@ use super::{FeatureVariant, Features, Mover};
 use bb_core::Square;
 use bb_simd::Backend;
 
-crate::flip::variant!(
-    /// Per-square lists of (lane, place value): 4 to 7 lane updates per square.
-    PerSquare
-);
-crate::flip::variant!(
-    /// Twelve 64-bit word additions per square (no lane ever carries into the next).
-    Swar
-);
+/// Per-square lists of (lane, place value): 4 to 7 lane updates per square.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct PerSquare;
+/// Twelve 64-bit word additions per square (no lane ever carries into the next).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Swar;
 
 /// `words += k * delta(sq)` through the per-square lists.
 #[inline(always)]

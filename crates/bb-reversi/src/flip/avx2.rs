@@ -2,7 +2,7 @@
 //! the lines in the project's order (horizontal, vertical, diagonal, anti-diagonal); every variant
 //! does the MSB-ward half by LS1B and differs in how it finds the MS1B of the LSB-ward half.
 
-use super::{FlipVariant, SHIFTS, half, variant};
+use super::{FlipVariant, SHIFTS, half};
 use bb_core::Square;
 use bb_simd::Backend;
 
@@ -70,12 +70,11 @@ pub(crate) fn setup<B: Backend>(
     )
 }
 
-variant! {
-    /// AVX2 "PP seq" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PP sequencial)"):
-    /// LSB-ward half by parallel prefix with per-lane variable shifts (VPSRLVQ by 1/8/9/7),
-    /// MSB-ward by LS1B with the edge sentinel. Needs Avx2.
-    Avx2PpSeq
-}
+/// AVX2 "PP seq" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PP sequencial)"):
+/// LSB-ward half by parallel prefix with per-lane variable shifts (VPSRLVQ by 1/8/9/7),
+/// MSB-ward by LS1B with the edge sentinel. Needs Avx2.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx2PpSeq;
 impl FlipVariant for Avx2PpSeq {
     const NAME: &'static str = "avx2_pp_seq";
     fn supported<B: Backend>() -> bool {
@@ -98,12 +97,11 @@ impl FlipVariant for Avx2PpSeq {
     }
 }
 
-variant! {
-    /// AVX2 "CVTPD2PS" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (CVTPD2PS)"):
-    /// LSB-ward MS1B by int -> float conversion (VCVTDQ2PS, mantissa cleared, VCVTTPS2DQ, then the
-    /// 32 -> 64-bit fix-ups), MSB-ward LS1B without sentinel. Needs Avx2.
-    Avx2Cvt
-}
+/// AVX2 "CVTPD2PS" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (CVTPD2PS)"):
+/// LSB-ward MS1B by int -> float conversion (VCVTDQ2PS, mantissa cleared, VCVTTPS2DQ, then the
+/// 32 -> 64-bit fix-ups), MSB-ward LS1B without sentinel. Needs Avx2.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx2Cvt;
 impl FlipVariant for Avx2Cvt {
     const NAME: &'static str = "avx2_cvt";
     fn supported<B: Backend>() -> bool {
@@ -119,12 +117,11 @@ impl FlipVariant for Avx2Cvt {
     }
 }
 
-variant! {
-    /// AVX2 "PSHUFB + LZCNT" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PSHUFB,
-    /// LZCNT)"): byte swap turns the vertical/diagonal LSB-ward MS1B into an LS1B; the horizontal
-    /// lane (which a byte swap does not reverse) uses the scalar LZCNT. Needs Avx2.
-    Avx2PshufbLzcnt
-}
+/// AVX2 "PSHUFB + LZCNT" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PSHUFB,
+/// LZCNT)"): byte swap turns the vertical/diagonal LSB-ward MS1B into an LS1B; the horizontal
+/// lane (which a byte swap does not reverse) uses the scalar LZCNT. Needs Avx2.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx2PshufbLzcnt;
 impl FlipVariant for Avx2PshufbLzcnt {
     const NAME: &'static str = "avx2_pshufb_lzcnt";
     fn supported<B: Backend>() -> bool {
@@ -151,13 +148,12 @@ impl FlipVariant for Avx2PshufbLzcnt {
     }
 }
 
-variant! {
-    /// AVX2 "PSHUFB + PMAXUB" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PSHUFB,
-    /// PMAXUB)"): MS1B of each nibble by a PSHUFB table, of each byte by PMAXUB, then every byte
-    /// below the top non-zero byte is erased (here by a byte-flag fill with u64 shifts, as bb-simd
-    /// has no vector 8/16/32-bit compares yet). Needs Avx2.
-    Avx2PshufbPmaxub
-}
+/// AVX2 "PSHUFB + PMAXUB" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PSHUFB,
+/// PMAXUB)"): MS1B of each nibble by a PSHUFB table, of each byte by PMAXUB, then every byte
+/// below the top non-zero byte is erased (here by a byte-flag fill with u64 shifts, as bb-simd
+/// has no vector 8/16/32-bit compares yet). Needs Avx2.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx2PshufbPmaxub;
 impl FlipVariant for Avx2PshufbPmaxub {
     const NAME: &'static str = "avx2_pshufb_pmaxub";
     fn supported<B: Backend>() -> bool {
@@ -199,12 +195,11 @@ impl FlipVariant for Avx2PshufbPmaxub {
     }
 }
 
-variant! {
-    /// AVX2 "PP fill" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PP fill)"): fill
-    /// the non-opponent squares of the LSB-ward half downward (shifts by 1, 2, 4, ..., 32) to erase
-    /// every player disc in the shadow of the MS1B. Needs Avx2.
-    Avx2PpFill
-}
+/// AVX2 "PP fill" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (PP fill)"): fill
+/// the non-opponent squares of the LSB-ward half downward (shifts by 1, 2, 4, ..., 32) to erase
+/// every player disc in the shadow of the MS1B. Needs Avx2.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx2PpFill;
 impl FlipVariant for Avx2PpFill {
     const NAME: &'static str = "avx2_pp_fill";
     fn supported<B: Backend>() -> bool {
@@ -255,12 +250,11 @@ fn erase_down<B: Backend>(b: B, x: B::U64x4) -> B::U64x4 {
     b.u64x4_or(x, b.u64x4_or(x2, x4))
 }
 
-variant! {
-    /// AVX2 "smart clr" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (smart clr)"):
-    /// the PP fill done with per-lane variable shifts along each line (by 1/8/9/7, then twice, then
-    /// four times), three steps instead of six. Needs Avx2.
-    Avx2SmartClear
-}
+/// AVX2 "smart clr" (Okuhara's *Reversi bitboard techniques* "Flip AVX2: AVX2 (smart clr)"):
+/// the PP fill done with per-lane variable shifts along each line (by 1/8/9/7, then twice, then
+/// four times), three steps instead of six. Needs Avx2.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx2SmartClear;
 impl FlipVariant for Avx2SmartClear {
     const NAME: &'static str = "avx2_smart_clear";
     fn supported<B: Backend>() -> bool {
@@ -280,17 +274,16 @@ impl FlipVariant for Avx2SmartClear {
     }
 }
 
-variant! {
-    /// The "acepck" AVX2 flip (beyond the published sources; an idea from the Egaroucid project,
-    /// built into Okuhara's Edax). LSB-ward: the player's discs on each half-line are smeared
-    /// downward (by 1, 2 and 4 steps), so the half-line minus the smear is what lies between the
-    /// move and the nearest player disc; it flips when that disc is nearer than the nearest empty
-    /// square, which for two disjoint sets below bit 63 is one signed compare, `P > E` (VPCMPGTQ).
-    /// MSB-ward: BLSMSK of the non-opponent squares reaches the first of them; with a player disc
-    /// there, clearing it leaves the run to flip, and the run is kept only when the clearing
-    /// changed something. Needs Avx2.
-    Avx2Acepck
-}
+/// The "acepck" AVX2 flip (beyond the published sources; an idea from the Egaroucid project,
+/// built into Okuhara's Edax). LSB-ward: the player's discs on each half-line are smeared
+/// downward (by 1, 2 and 4 steps), so the half-line minus the smear is what lies between the
+/// move and the nearest player disc; it flips when that disc is nearer than the nearest empty
+/// square, which for two disjoint sets below bit 63 is one signed compare, `P > E` (VPCMPGTQ).
+/// MSB-ward: BLSMSK of the non-opponent squares reaches the first of them; with a player disc
+/// there, clearing it leaves the run to flip, and the run is kept only when the clearing
+/// changed something. Needs Avx2.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx2Acepck;
 impl FlipVariant for Avx2Acepck {
     const NAME: &'static str = "avx2_acepck";
     fn supported<B: Backend>() -> bool {

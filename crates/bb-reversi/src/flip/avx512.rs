@@ -3,7 +3,7 @@
 //! (VPSHUFBITQMB) ray gather.
 
 use super::avx2::{fold, setup};
-use super::{FlipVariant, half, variant};
+use super::{FlipVariant, half};
 use bb_core::Square;
 use bb_simd::Backend;
 
@@ -28,12 +28,11 @@ fn down_lzcnt<B: Backend>(b: B, pp: B::U64x4, oo: B::U64x4, lo: B::U64x4) -> B::
     b.u64x4_and(b.u64x4_xor(b.u64x4_neg(of), of), lo)
 }
 
-variant! {
-    /// VPLZCNTQ with ternary logic (Okuhara's *Reversi bitboard techniques* "AVX512CD/VL
-    /// (VPLZCNTQ)"): LSB-ward MS1B by vector LZCNT, MSB-ward LS1B and `of - min(of, 1)` (VPMINUQ).
-    /// Needs Avx512 (VL + CD).
-    Avx512Lzcnt
-}
+/// VPLZCNTQ with ternary logic (Okuhara's *Reversi bitboard techniques* "AVX512CD/VL
+/// (VPLZCNTQ)"): LSB-ward MS1B by vector LZCNT, MSB-ward LS1B and `of - min(of, 1)` (VPMINUQ).
+/// Needs Avx512 (VL + CD).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx512Lzcnt;
 impl FlipVariant for Avx512Lzcnt {
     const NAME: &'static str = "avx512_lzcnt";
     fn supported<B: Backend>() -> bool {
@@ -50,13 +49,12 @@ impl FlipVariant for Avx512Lzcnt {
     }
 }
 
-variant! {
-    /// VPLZCNTQ, with the MSB-ward half in Okuhara's mask-register form: BLSMSK `x ^ (x - 1)`
-    /// masked to the line gives the run up to the first non-opponent square, and a
-    /// test-to-mask (VPTESTMQ against P) decides whether to OR its opponent discs in
-    /// (Okuhara's *Reversi bitboard techniques* "AVX512CD/VL", second listing). Needs Avx512.
-    Avx512Mask
-}
+/// VPLZCNTQ, with the MSB-ward half in Okuhara's mask-register form: BLSMSK `x ^ (x - 1)`
+/// masked to the line gives the run up to the first non-opponent square, and a
+/// test-to-mask (VPTESTMQ against P) decides whether to OR its opponent discs in
+/// (Okuhara's *Reversi bitboard techniques* "AVX512CD/VL", second listing). Needs Avx512.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx512Mask;
 impl FlipVariant for Avx512Mask {
     const NAME: &'static str = "avx512_mask";
     fn supported<B: Backend>() -> bool {
@@ -74,12 +72,11 @@ impl FlipVariant for Avx512Mask {
     }
 }
 
-variant! {
-    /// All 8 directions in one 512-bit register (Okuhara's VPLZCNTQ idea widened):
-    /// lanes 0-3 hold the LSB-ward halves (MS1B by VPLZCNTQ), lanes 4-7 the MSB-ward halves
-    /// (LS1B), blended by a constant lane mask; one horizontal OR of 8 lanes. Needs Avx512.
-    Avx512Oct
-}
+/// All 8 directions in one 512-bit register (Okuhara's VPLZCNTQ idea widened):
+/// lanes 0-3 hold the LSB-ward halves (MS1B by VPLZCNTQ), lanes 4-7 the MSB-ward halves
+/// (LS1B), blended by a constant lane mask; one horizontal OR of 8 lanes. Needs Avx512.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx512Oct;
 impl FlipVariant for Avx512Oct {
     const NAME: &'static str = "avx512_8dir";
     fn supported<B: Backend>() -> bool {
@@ -109,13 +106,12 @@ impl FlipVariant for Avx512Oct {
     }
 }
 
-variant! {
-    /// GFNI bit reversal (beyond the published sources): reversing P and O (GF2P8AFFINEQB + byte
-    /// swap) turns the LSB-ward halves into MSB-ward halves of the 180°-rotated square, so all 8
-    /// directions are LS1B problems in one 512-bit register; the flips of the reversed half
-    /// are reversed back. Needs GFNI (Avx512Vbmi).
-    GfniRbit
-}
+/// GFNI bit reversal (beyond the published sources): reversing P and O (GF2P8AFFINEQB + byte
+/// swap) turns the LSB-ward halves into MSB-ward halves of the 180°-rotated square, so all 8
+/// directions are LS1B problems in one 512-bit register; the flips of the reversed half
+/// are reversed back. Needs GFNI (Avx512Vbmi).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct GfniRbit;
 impl FlipVariant for GfniRbit {
     const NAME: &'static str = "gfni_rbit";
     fn supported<B: Backend>() -> bool {
@@ -141,18 +137,17 @@ impl FlipVariant for GfniRbit {
     }
 }
 
-variant! {
-    /// VPSHUFBITQMB ray gather (beyond the published sources): one bit shuffle gathers the eight
-    /// rays of
-    /// `p`, another those of `o`, into one byte per ray, nearest square first
-    /// (`crate::rays`). Each ray's flips are then a few general-register operations on all
-    /// eight bytes at once, with no carries between them (`rays::ray_flips`), and a
-    /// third bit shuffle scatters the flipped ray bits back to their squares. No line masks, no
-    /// horizontal OR, no LZCNT: three VPSHUFBITQMB (each followed by a mask-register move to a
-    /// GPR), three broadcasts (those of `p` and `o` fold into loads in a loop over memory),
-    /// two 64-byte table loads. Needs AVX-512 BITALG (Avx512Vbmi).
-    Avx512BitShuffle
-}
+/// VPSHUFBITQMB ray gather (beyond the published sources): one bit shuffle gathers the eight
+/// rays of
+/// `p`, another those of `o`, into one byte per ray, nearest square first
+/// (`crate::rays`). Each ray's flips are then a few general-register operations on all
+/// eight bytes at once, with no carries between them (`rays::ray_flips`), and a
+/// third bit shuffle scatters the flipped ray bits back to their squares. No line masks, no
+/// horizontal OR, no LZCNT: three VPSHUFBITQMB (each followed by a mask-register move to a
+/// GPR), three broadcasts (those of `p` and `o` fold into loads in a loop over memory),
+/// two 64-byte table loads. Needs AVX-512 BITALG (Avx512Vbmi).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Avx512BitShuffle;
 impl FlipVariant for Avx512BitShuffle {
     const NAME: &'static str = "avx512_bitshuffle";
     fn supported<B: Backend>() -> bool {

@@ -22,6 +22,7 @@ use bb_simd::{Backend, Isa};
 
 mod avx2;
 mod avx512;
+mod lines;
 mod ms1b_float;
 mod neon;
 mod scalar;
@@ -45,6 +46,8 @@ pub use sse2::{Sse2Bswap, Sse2Ms1bFloat};
 pub use sse2_per_square::Sse2PerSquare;
 pub use table::{Kindergarten, KindergartenRotated, PextTable};
 pub use wasm::WasmLs1bClz;
+
+use lines::{SHIFTS, half};
 
 /// A flip technique.
 ///
@@ -168,22 +171,3 @@ pub const fn default_name(isa: Isa, fast_pext: bool) -> &'static str {
     let _ = fast_pext;
     default_variant!(isa, |V| V::NAME)
 }
-
-/// Declares a unit struct variant with its docs.
-macro_rules! variant {
-    ($(#[$m:meta])* $name:ident) => {
-        $(#[$m])*
-        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-        pub struct $name;
-    };
-}
-pub(crate) use variant;
-
-/// The half lines of `sq`.
-#[inline(always)]
-pub(crate) fn half(sq: Square) -> &'static bb_core::masks::HalfLines {
-    &bb_core::masks::HALF_LINES[sq.index()]
-}
-
-/// Shift per line, in line order (horizontal 1, vertical 8, diagonal 9, anti-diagonal 7).
-pub(crate) const SHIFTS: [u64; 4] = [1, 8, 9, 7];

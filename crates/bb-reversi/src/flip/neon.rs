@@ -2,7 +2,7 @@
 //! vectors: lines (horizontal, vertical) in one register and (diagonal, anti-diagonal) in the
 //! other.
 
-use super::{FlipVariant, half, variant};
+use super::{FlipVariant, half};
 use bb_core::Square;
 use bb_simd::Backend;
 
@@ -31,12 +31,11 @@ fn pair<B: Backend>(b: B, a: [u64; 4], i: usize) -> B::U64x2 {
     b.u64x2_from_array([a[i], a[i + 1]])
 }
 
-variant! {
-    /// Neon "vclz" (Okuhara's *Reversi bitboard techniques* "Flip neon: Arm Neon (vclz)"): LSB-ward
-    /// MS1B from the 32-bit vector CLZ with the high-word fix-up and a per-dword variable shift,
-    /// MSB-ward carry propagation with the saturating 64-bit subtract. Native on Neon.
-    NeonVclz
-}
+/// Neon "vclz" (Okuhara's *Reversi bitboard techniques* "Flip neon: Arm Neon (vclz)"): LSB-ward
+/// MS1B from the 32-bit vector CLZ with the high-word fix-up and a per-dword variable shift,
+/// MSB-ward carry propagation with the saturating 64-bit subtract. Native on Neon.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct NeonVclz;
 impl FlipVariant for NeonVclz {
     const NAME: &'static str = "neon_vclz";
     fn supported<B: Backend>() -> bool {
@@ -58,12 +57,11 @@ impl FlipVariant for NeonVclz {
     }
 }
 
-variant! {
-    /// Neon "rbit" (Okuhara's *Reversi bitboard techniques* "Flip neon: Arm Neon (rbit)"):
-    /// bit-reverse P and O so the LSB-ward halves become MSB-ward halves of the rotated square,
-    /// carry propagation everywhere, and reverse those flips back. Native on Neon (aarch64 `rbit`).
-    NeonRbit
-}
+/// Neon "rbit" (Okuhara's *Reversi bitboard techniques* "Flip neon: Arm Neon (rbit)"):
+/// bit-reverse P and O so the LSB-ward halves become MSB-ward halves of the rotated square,
+/// carry propagation everywhere, and reverse those flips back. Native on Neon (aarch64 `rbit`).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct NeonRbit;
 impl FlipVariant for NeonRbit {
     const NAME: &'static str = "neon_rbit";
     fn supported<B: Backend>() -> bool {

@@ -1,7 +1,7 @@
 //! Scalar family (Okuhara's *Reversi bitboard techniques*, "Flip - 返る石を求める": シフトの繰り返し, Parallel
 //! Prefix, キャリー伝播, LS1B, LZCNT, __builtin_clzll, "Outflank → Flip").
 
-use super::{FlipVariant, SHIFTS, half, variant};
+use super::{FlipVariant, SHIFTS, half};
 use bb_core::Square;
 use bb_simd::Backend;
 
@@ -106,11 +106,10 @@ fn down_pp_all(x: u64, p: u64, o: u64) -> u64 {
     f
 }
 
-variant! {
-    /// Shift repetition, one direction at a time (Okuhara's *Reversi bitboard techniques* "Flip:
-    /// シフトの繰り返しによる方法"). Portable; no ISA needed. Six dependent shift-and-mask steps per direction.
-    ShiftRepetition
-}
+/// Shift repetition, one direction at a time (Okuhara's *Reversi bitboard techniques* "Flip:
+/// シフトの繰り返しによる方法"). Portable; no ISA needed. Six dependent shift-and-mask steps per direction.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct ShiftRepetition;
 impl FlipVariant for ShiftRepetition {
     const NAME: &'static str = "shift_repetition";
     #[inline(always)]
@@ -136,11 +135,10 @@ impl FlipVariant for ShiftRepetition {
     }
 }
 
-variant! {
-    /// Parallel prefix in all 8 directions (Okuhara's *Reversi bitboard techniques* "Flip: Parallel
-    /// Prefix"): the pairwise AND of neighbouring opponent discs doubles the step. Portable.
-    ParallelPrefix
-}
+/// Parallel prefix in all 8 directions (Okuhara's *Reversi bitboard techniques* "Flip: Parallel
+/// Prefix"): the pairwise AND of neighbouring opponent discs doubles the step. Portable.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct ParallelPrefix;
 impl FlipVariant for ParallelPrefix {
     const NAME: &'static str = "parallel_prefix";
     #[inline(always)]
@@ -154,11 +152,10 @@ impl FlipVariant for ParallelPrefix {
     }
 }
 
-variant! {
-    /// Carry propagation toward the MSB (Okuhara's *Reversi bitboard techniques* "Flip: キャリー伝播 (MSB
-    /// 方向のみ)"), parallel prefix toward the LSB. Portable (no LZCNT).
-    CarryPropagation
-}
+/// Carry propagation toward the MSB (Okuhara's *Reversi bitboard techniques* "Flip: キャリー伝播 (MSB
+/// 方向のみ)"), parallel prefix toward the LSB. Portable (no LZCNT).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct CarryPropagation;
 impl FlipVariant for CarryPropagation {
     const NAME: &'static str = "carry_propagation";
     #[inline(always)]
@@ -172,11 +169,10 @@ impl FlipVariant for CarryPropagation {
     }
 }
 
-variant! {
-    /// LS1B toward the MSB (Okuhara's *Reversi bitboard techniques* "Flip: LS1Bの利用"), parallel
-    /// prefix toward the LSB. Portable.
-    Ls1b
-}
+/// LS1B toward the MSB (Okuhara's *Reversi bitboard techniques* "Flip: LS1Bの利用"), parallel
+/// prefix toward the LSB. Portable.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Ls1b;
 impl FlipVariant for Ls1b {
     const NAME: &'static str = "ls1b";
     #[inline(always)]
@@ -190,13 +186,12 @@ impl FlipVariant for Ls1b {
     }
 }
 
-variant! {
-    /// Carry propagation toward the MSB, LZCNT toward the LSB (Okuhara's *Reversi bitboard
-    /// techniques* "Flip: LZCNT (LSB 方向のみ)", the benchmark's "carry+LZCNT"); outflank -> flip by
-    /// "subtract (outflank != 0)" and "multiply by -2". LZCNT (BMI) is one instruction on Avx2 and
-    /// up; elsewhere `lzcnt` compiles to BSR + CMOV.
-    CarryLzcnt
-}
+/// Carry propagation toward the MSB, LZCNT toward the LSB (Okuhara's *Reversi bitboard
+/// techniques* "Flip: LZCNT (LSB 方向のみ)", the benchmark's "carry+LZCNT"); outflank -> flip by
+/// "subtract (outflank != 0)" and "multiply by -2". LZCNT (BMI) is one instruction on Avx2 and
+/// up; elsewhere `lzcnt` compiles to BSR + CMOV.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct CarryLzcnt;
 impl FlipVariant for CarryLzcnt {
     const NAME: &'static str = "carry_lzcnt";
     #[inline(always)]
@@ -210,11 +205,10 @@ impl FlipVariant for CarryLzcnt {
     }
 }
 
-variant! {
-    /// LS1B toward the MSB, LZCNT toward the LSB (Okuhara's *Reversi bitboard techniques* "Flip:
-    /// LS1B" + "LZCNT"; Edax's best scalar form). LZCNT native on Avx2 and up.
-    Ls1bLzcnt
-}
+/// LS1B toward the MSB, LZCNT toward the LSB (Okuhara's *Reversi bitboard techniques* "Flip:
+/// LS1B" + "LZCNT"; Edax's best scalar form). LZCNT native on Avx2 and up.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Ls1bLzcnt;
 impl FlipVariant for Ls1bLzcnt {
     const NAME: &'static str = "ls1b_lzcnt";
     #[inline(always)]
@@ -228,12 +222,11 @@ impl FlipVariant for Ls1bLzcnt {
     }
 }
 
-variant! {
-    /// Carry propagation toward the MSB, count-leading-zeros with Okuhara's edge sentinel toward
-    /// the LSB (Okuhara's *Reversi bitboard techniques* "Flip: __builtin_clzll (LSB 方向のみ)"): the
-    /// argument is never zero, so baseline x86-64 gets a bare BSR. Portable.
-    CarryClzSentinel
-}
+/// Carry propagation toward the MSB, count-leading-zeros with Okuhara's edge sentinel toward
+/// the LSB (Okuhara's *Reversi bitboard techniques* "Flip: __builtin_clzll (LSB 方向のみ)"): the
+/// argument is never zero, so baseline x86-64 gets a bare BSR. Portable.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct CarryClzSentinel;
 impl FlipVariant for CarryClzSentinel {
     const NAME: &'static str = "carry_clz_sentinel";
     #[inline(always)]
@@ -247,12 +240,11 @@ impl FlipVariant for CarryClzSentinel {
     }
 }
 
-variant! {
-    /// Carry propagation + LZCNT with the MSB-ward outflank -> flip done by the borrow/carry
-    /// pair (Okuhara's *Reversi bitboard techniques* "Outflank → Flip (LSB方向)": `_subborrow_u64`
-    /// then `_addcarry_u64`, here `overflowing_sub`). LZCNT native on Avx2 and up.
-    CarryLzcntSbb
-}
+/// Carry propagation + LZCNT with the MSB-ward outflank -> flip done by the borrow/carry
+/// pair (Okuhara's *Reversi bitboard techniques* "Outflank → Flip (LSB方向)": `_subborrow_u64`
+/// then `_addcarry_u64`, here `overflowing_sub`). LZCNT native on Avx2 and up.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct CarryLzcntSbb;
 impl FlipVariant for CarryLzcntSbb {
     const NAME: &'static str = "carry_lzcnt_sbb";
     #[inline(always)]

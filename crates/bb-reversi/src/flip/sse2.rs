@@ -2,7 +2,7 @@
 //! (MS1B)", "Outflank → Flip (LSB方向)" flipmask).
 
 use super::ms1b_float::{epu64, flipmask};
-use super::{FlipVariant, half, variant};
+use super::{FlipVariant, half};
 use bb_core::Square;
 use bb_core::masks::HALF_LINES;
 use bb_simd::Backend;
@@ -38,14 +38,13 @@ pub(crate) fn ms1b_down2<B: Backend>(b: B, pp: B::U64x2, ms: B::U64x2, m: B::U64
     b.u64x2_and(b.u64x2_sub(b.u64x2_zero(), b.u64x2_add(of, of)), m)
 }
 
-variant! {
-    /// SSE2, two lines per register (Okuhara's *Reversi bitboard techniques* "Flip: 浮動小数変換 (MS1B)"
-    /// and "Outflank → Flip"): MSB-ward carry propagation with the "outflank == 0" flip mask
-    /// (Okuhara's PCMPEQD on dword-swapped copies), LSB-ward MS1B by int -> float conversion
-    /// (MS1B_epu31/32/64: CVTDQ2PS, mantissa cleared, CVTTPS2DQ) and `0 - 2 * outflank`. Runs on
-    /// Sse2 and up.
-    Sse2Ms1bFloat
-}
+/// SSE2, two lines per register (Okuhara's *Reversi bitboard techniques* "Flip: 浮動小数変換 (MS1B)"
+/// and "Outflank → Flip"): MSB-ward carry propagation with the "outflank == 0" flip mask
+/// (Okuhara's PCMPEQD on dword-swapped copies), LSB-ward MS1B by int -> float conversion
+/// (MS1B_epu31/32/64: CVTDQ2PS, mantissa cleared, CVTTPS2DQ) and `0 - 2 * outflank`. Runs on
+/// Sse2 and up.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Sse2Ms1bFloat;
 impl FlipVariant for Sse2Ms1bFloat {
     const NAME: &'static str = "sse2_ms1b_float";
     fn supported<B: Backend>() -> bool {
@@ -68,16 +67,15 @@ impl FlipVariant for Sse2Ms1bFloat {
     }
 }
 
-variant! {
-    /// SSE2 with byte-swapped boards (Okuhara's "Flip AVX2: PSHUFB" idea in SSE2, as Edax's
-    /// `flip_sse_bswap`): a vertical mirror (BSWAP) turns the three LSB-ward vertical and
-    /// diagonal rays into MSB-ward ones of the mirrored square, so all six are carry
-    /// propagation, two per register (lane 0 the board, lane 1 its mirror; PCMPEQD/PSHUFD
-    /// flipmask), and the rank, which a mirror does not reverse, goes through the
-    /// OUTFLANK/FLIPPED tables in a general register. No MS1B search at all. Runs on Sse2
-    /// and up.
-    Sse2Bswap
-}
+/// SSE2 with byte-swapped boards (Okuhara's "Flip AVX2: PSHUFB" idea in SSE2, as Edax's
+/// `flip_sse_bswap`): a vertical mirror (BSWAP) turns the three LSB-ward vertical and
+/// diagonal rays into MSB-ward ones of the mirrored square, so all six are carry
+/// propagation, two per register (lane 0 the board, lane 1 its mirror; PCMPEQD/PSHUFD
+/// flipmask), and the rank, which a mirror does not reverse, goes through the
+/// OUTFLANK/FLIPPED tables in a general register. No MS1B search at all. Runs on Sse2
+/// and up.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Sse2Bswap;
 impl FlipVariant for Sse2Bswap {
     const NAME: &'static str = "sse2_bswap";
     fn supported<B: Backend>() -> bool {

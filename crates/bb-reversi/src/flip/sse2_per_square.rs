@@ -4,9 +4,9 @@
 //! cheapest form its rays allow. The square selects its function through a 64-way `match`, which
 //! compiles to one jump table of direct calls: Okuhara's per-square function table.
 
+use super::FlipVariant;
 use super::ms1b_float::{epu31, epu52, epu64};
 use super::sse2::{carry_up2, ms1b_down2};
-use super::{FlipVariant, variant};
 use bb_core::Square;
 use bb_core::masks::HALF_LINES;
 use bb_simd::Backend;
@@ -254,21 +254,20 @@ fn at<B: Backend, const SQ: usize>(b: B, p: u64, o: u64) -> u64 {
     b.u64x2_hor(f)
 }
 
-variant! {
-    /// SSE2 per square (Okuhara's *Reversi bitboard techniques* "飽和減算 (PSUBUSB)", "PMULLW",
-    /// "PMULHUW, PMINSW", "PMINUB", "積和演算 (PMADDWD)", "PSHUFD", "SSE2 実装の留意点"): 64 const-generic
-    /// functions selected by a jump table. Per square, at compile time: rays shorter than 2 vanish;
-    /// a length-2 ray whose squares share a 16-bit word is one lane of a PMINSW or PMULHUW
-    /// (MSB-ward: the far square shifted right onto the near one) or of a PMULLW (LSB-ward: shifted
-    /// left), one whose squares share only a dword a lane of a PMADDWD (the product crosses the
-    /// word boundary), each ANDed with O; the east ray fills the free lane of an odd carry register
-    /// if there is one, else is one PMINUB (length 2) or PADDB + PSUBUSB; the other MSB-ward rays
-    /// are carry propagation two per register with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are
-    /// float-conversion MS1B two per register, MS1B_epu31 (CVTDQ2PS only) where the masks fit
-    /// 31 bits, MS1B_epu52 (the double trick) where they fit 52, MS1B_epu64 only for the rest.
-    /// Runs on Sse2 and up.
-    Sse2PerSquare
-}
+/// SSE2 per square (Okuhara's *Reversi bitboard techniques* "飽和減算 (PSUBUSB)", "PMULLW",
+/// "PMULHUW, PMINSW", "PMINUB", "積和演算 (PMADDWD)", "PSHUFD", "SSE2 実装の留意点"): 64 const-generic
+/// functions selected by a jump table. Per square, at compile time: rays shorter than 2 vanish;
+/// a length-2 ray whose squares share a 16-bit word is one lane of a PMINSW or PMULHUW
+/// (MSB-ward: the far square shifted right onto the near one) or of a PMULLW (LSB-ward: shifted
+/// left), one whose squares share only a dword a lane of a PMADDWD (the product crosses the
+/// word boundary), each ANDed with O; the east ray fills the free lane of an odd carry register
+/// if there is one, else is one PMINUB (length 2) or PADDB + PSUBUSB; the other MSB-ward rays
+/// are carry propagation two per register with the PCMPEQD/PSHUFD flipmask; LSB-ward rays are
+/// float-conversion MS1B two per register, MS1B_epu31 (CVTDQ2PS only) where the masks fit
+/// 31 bits, MS1B_epu52 (the double trick) where they fit 52, MS1B_epu64 only for the rest.
+/// Runs on Sse2 and up.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Sse2PerSquare;
 impl FlipVariant for Sse2PerSquare {
     const NAME: &'static str = "sse2_per_square";
     fn supported<B: Backend>() -> bool {

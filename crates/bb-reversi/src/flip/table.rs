@@ -1,7 +1,7 @@
 //! Edax-style OUTFLANK / FLIPPED line tables (Okuhara's *Reversi bitboard techniques*, "Outflank -
 //! Flip テーブル参照による方法"), with kindergarten (multiply) gathers or PEXT/PDEP.
 
-use super::{FlipVariant, variant};
+use super::FlipVariant;
 use bb_core::{Square, masks};
 use bb_simd::Backend;
 
@@ -66,13 +66,12 @@ fn kindergarten_lines(
     f
 }
 
-variant! {
-    /// OUTFLANK/FLIPPED tables with kindergarten gathers (Okuhara's *Reversi bitboard techniques*
-    /// "Outflank - Flip テーブル参照", "kindergarten" in Okuhara's benchmark): a rank is a shift, a file
-    /// a shift and a multiply by 0x0102040810204080, a diagonal a mask and a multiply by
-    /// 0x0101010101010101; flips go back by the inverse multiplies. Two 2 KiB tables; portable.
-    Kindergarten
-}
+/// OUTFLANK/FLIPPED tables with kindergarten gathers (Okuhara's *Reversi bitboard techniques*
+/// "Outflank - Flip テーブル参照", "kindergarten" in Okuhara's benchmark): a rank is a shift, a file
+/// a shift and a multiply by 0x0102040810204080, a diagonal a mask and a multiply by
+/// 0x0101010101010101; flips go back by the inverse multiplies. Two 2 KiB tables; portable.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Kindergarten;
 impl FlipVariant for Kindergarten {
     const NAME: &'static str = "kindergarten";
     #[inline(always)]
@@ -81,17 +80,16 @@ impl FlipVariant for Kindergarten {
     }
 }
 
-variant! {
-    /// The rotated-outflank tables (Okuhara's *Reversi bitboard techniques* "Outflank - Flip
-    /// テーブル参照": "outflank はローテートして持つとサイズを節約できる"): an outflank is never on the square or next to
-    /// it, so the outflank pattern rotated right by `x + 2` (not rotated on positions 6 and 7,
-    /// whose outflanks are below bit 6 already) fits 6 bits, and the opponent
-    /// pattern needs only its 6 inner bits. Both tables shrink from 8 x 256 to 8 x 64 bytes
-    /// (1 KiB in all instead of 4 KiB). The opponent's gather shifts by 57 instead of 56 to
-    /// drop the edge bit; the player's pattern is rotated with one 8-bit ROR. Same
-    /// kindergarten gathers and scatters as [`Kindergarten`]; portable.
-    KindergartenRotated
-}
+/// The rotated-outflank tables (Okuhara's *Reversi bitboard techniques* "Outflank - Flip
+/// テーブル参照": "outflank はローテートして持つとサイズを節約できる"): an outflank is never on the square or next to
+/// it, so the outflank pattern rotated right by `x + 2` (not rotated on positions 6 and 7,
+/// whose outflanks are below bit 6 already) fits 6 bits, and the opponent
+/// pattern needs only its 6 inner bits. Both tables shrink from 8 x 256 to 8 x 64 bytes
+/// (1 KiB in all instead of 4 KiB). The opponent's gather shifts by 57 instead of 56 to
+/// drop the edge bit; the player's pattern is rotated with one 8-bit ROR. Same
+/// kindergarten gathers and scatters as [`Kindergarten`]; portable.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct KindergartenRotated;
 impl FlipVariant for KindergartenRotated {
     const NAME: &'static str = "kindergarten_rotated";
     #[inline(always)]
@@ -101,12 +99,11 @@ impl FlipVariant for KindergartenRotated {
     }
 }
 
-variant! {
-    /// OUTFLANK/FLIPPED tables with PEXT gathers and PDEP scatters (Okuhara's *Reversi bitboard
-    /// techniques* "Outflank - Flip テーブル参照", "KindergatenBMI2 の PEXT"). Needs BMI2 with fast PEXT
-    /// (`Backend::FAST_PEXT`: Avx2 on Intel and Zen 3+, Avx512).
-    PextTable
-}
+/// OUTFLANK/FLIPPED tables with PEXT gathers and PDEP scatters (Okuhara's *Reversi bitboard
+/// techniques* "Outflank - Flip テーブル参照", "KindergatenBMI2 の PEXT"). Needs BMI2 with fast PEXT
+/// (`Backend::FAST_PEXT`: Avx2 on Intel and Zen 3+, Avx512).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct PextTable;
 impl FlipVariant for PextTable {
     const NAME: &'static str = "pext_table";
     fn supported<B: Backend>() -> bool {

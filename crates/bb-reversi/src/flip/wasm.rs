@@ -6,7 +6,7 @@
 //! into MSB-ward halves by a vector bit reversal, as `neon_rbit` does, costs two reversals of
 //! five to seven instructions each on the dependent chain.)
 
-use super::{FlipVariant, half, scalar::down_lzcnt, variant};
+use super::{FlipVariant, half, scalar::down_lzcnt};
 use bb_core::Square;
 use bb_simd::Backend;
 
@@ -27,12 +27,11 @@ fn up_ls1b2<B: Backend>(b: B, pp: B::U64x2, oo: B::U64x2, m: B::U64x2) -> B::U64
     b.u64x2_andnot(b.u64x2_cmpeq(of, b.u64x2_zero()), run)
 }
 
-variant! {
-    /// The four MSB-ward halves by LS1B in two 2 x u64 vectors, the four LSB-ward halves by
-    /// LZCNT in general registers (the `carry_lzcnt` form): the two halves run side by side on
-    /// the vector and the integer units. Beyond the published sources. Written for wasm SIMD128.
-    WasmLs1bClz
-}
+/// The four MSB-ward halves by LS1B in two 2 x u64 vectors, the four LSB-ward halves by
+/// LZCNT in general registers (the `carry_lzcnt` form): the two halves run side by side on
+/// the vector and the integer units. Beyond the published sources. Written for wasm SIMD128.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct WasmLs1bClz;
 impl FlipVariant for WasmLs1bClz {
     const NAME: &'static str = "wasm_ls1b_clz";
     fn supported<B: Backend>() -> bool {
