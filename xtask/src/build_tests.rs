@@ -25,8 +25,8 @@ pub(crate) fn contains_bytes(hay: &[u8], needle: &[u8]) -> bool {
     !needle.is_empty() && hay.windows(needle.len()).any(|w| w == needle)
 }
 
-/// `cargo test --workspace --exclude xtask --no-run` for one target (without bb-cli for the
-/// wasm build without simd128); returns the test executables.
+/// `cargo test --workspace --exclude xtask --no-run` for one target (the library crates only for
+/// a target other than the host's); returns the test executables.
 pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, String> {
     let mut cmd = cargo(root);
     cmd.args([
@@ -38,10 +38,9 @@ pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, S
     if meta.packages.contains_key("xtask") {
         cmd.args(["--exclude", "xtask"]);
     }
-    // Without simd128 a wasm build has the scalar token only, which the simd128 build also
-    // tests, bb-cli's suites included: there the library crates' suites check the build
-    // (bb-cli's would add minutes of building and only commands WASI cannot start).
-    let libraries_only = target == Target::Wasm;
+    // Cross-built binaries run only under an emulator or a runtime, where the lanes run the
+    // library crates' suites (see `emulated_skips`): building bb-cli's would add minutes.
+    let libraries_only = target != Target::Host;
     if libraries_only && let Some(p) = &meta.bb_package {
         cmd.args(["--exclude", p]);
     }
@@ -149,4 +148,12 @@ pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, S
         }
     }
     Ok(built)
+}
+
+/// Whether a lane under an emulator or a runtime leaves `bin` out: bb-cli's suites test the command
+/// line (arguments, file formats, output, child processes) on top of the libraries, whose own
+/// suites check every kernel, variant and whole program on the emulated CPU; those suites run on
+/// every native lane and in `cargo test`. Under QEMU they cost as much as all the libraries'.
+pub(crate) fn emulated_skips(meta: &Meta, bin: &TestBin) -> bool {
+    meta.bb_package.as_deref() == Some(bin.package.as_str())
 }

@@ -103,7 +103,11 @@ pub(crate) fn run_tests(lane: &Lane, tl: &TestLane, built: &Built, meta: &Meta) 
              aarch64 program (e.g. the `bb` CLI tests) will fail (--install as root registers it)"
         );
     }
+    let emulated = !tl.wrapper.is_empty();
     for (i, bin) in built.bins.iter().enumerate() {
+        if emulated && emulated_skips(meta, bin) {
+            continue;
+        }
         let mut c = lane_command(&tl.wrapper, &bin.exe);
         c.args(&tl.extra_args).current_dir(&bin.package_dir);
         c.env("CARGO_MANIFEST_DIR", &bin.package_dir)
