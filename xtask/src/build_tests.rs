@@ -26,8 +26,23 @@ pub(crate) fn contains_bytes(hay: &[u8], needle: &[u8]) -> bool {
 }
 
 /// `cargo test --workspace --exclude xtask --no-run` for one target (the library crates only for
-/// a target other than the host's); returns the test executables.
-pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, String> {
+/// a target other than the host's); returns the test executables. Cargo's messages go to `log`
+/// when given (a build running beside the lanes), else to stderr.
+pub(crate) fn build(
+    root: &Path,
+    meta: &Meta,
+    target: Target,
+    log: Option<&Path>,
+) -> Result<Built, String> {
+    let log_file = match log {
+        Some(path) => {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
     let mut cmd = cargo(root);
     cmd.args([
         "test",
@@ -83,7 +98,11 @@ pub(crate) fn build(root: &Path, meta: &Meta, target: Target) -> Result<Built, S
             c.env("CARGO_TARGET_DIR", meta.target_dir.join(dir))
                 .env("RUSTFLAGS", flags.trim());
         }
-        c.stdin(Stdio::null()).stderr(Stdio::inherit());
+        let stderr = match &log_file {
+            Some(f) => f.try_clone().map_or_else(|_| Stdio::null(), Stdio::from),
+            None => Stdio::inherit(),
+        };
+        c.stdin(Stdio::null()).stderr(stderr);
     }
     let artifacts = |c: &mut Command| -> Result<Vec<json::Artifact>, String> {
         let out = c.output().map_err(|e| format!("cargo: {e}"))?;

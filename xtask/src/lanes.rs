@@ -36,6 +36,16 @@ pub(crate) enum Target {
 }
 
 impl Target {
+    /// A short name for file names (`host`, `aarch64`, `wasm`, `wasm-simd128`).
+    pub(crate) fn slug(self) -> &'static str {
+        match self {
+            Target::Host => "host",
+            Target::Aarch64 => "aarch64",
+            Target::Wasm => "wasm",
+            Target::WasmSimd128 => "wasm-simd128",
+        }
+    }
+
     /// How the build of this target is named in the output.
     pub(crate) fn label(self) -> String {
         match self {

@@ -138,6 +138,84 @@ fn metadata(root: &Path) -> Result<Meta, String> {
     })
 }
 
+/// Runs the lanes in order; `next_build` waits for the next background build (`None`: no more).
+fn run_lanes(
+    lanes: &[Lane],
+    root: &Path,
+    meta: &Meta,
+    builds: &mut BTreeMap<Target, Result<Built, String>>,
+    mut next_build: impl FnMut() -> Option<(Target, Result<Built, String>)>,
+) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for l in lanes {
+        if let Some(by) = covering_lane(l, lanes) {
+            println!("==> {}: covered by {by}", l.name);
+            let picked = match &l.plan {
+                Plan::Tests(tl) => tl.forced.unwrap_or("-"),
+                _ => "-",
+            };
+            rows.push(Row {
+                name: l.name.clone(),
+                how: l.how.clone(),
+                picked: picked.into(),
+                counts: None,
+                time: Duration::ZERO,
+                res: Res::Covered(by.into()),
+            });
+            continue;
+        }
+        let row = match &l.plan {
+            Plan::Skip(why) => {
+                println!("==> {}: skipped: {why}", l.name);
+                Row {
+                    name: l.name.clone(),
+                    how: l.how.clone(),
+                    picked: "-".into(),
+                    counts: None,
+                    time: Duration::ZERO,
+                    res: Res::Skip(why.clone()),
+                }
+            }
+            Plan::Tests(tl) => {
+                println!("==> {}: {}", l.name, l.how);
+                while !builds.contains_key(&tl.target) {
+                    match next_build() {
+                        Some((t, b)) => {
+                            builds.insert(t, b);
+                        }
+                        None => {
+                            builds.insert(tl.target, Err("the build did not finish".into()));
+                        }
+                    }
+                }
+                match &builds[&tl.target] {
+                    Ok(b) => run_tests(l, tl, b, meta),
+                    Err(e) => Row {
+                        name: l.name.clone(),
+                        how: l.how.clone(),
+                        picked: "-".into(),
+                        counts: None,
+                        time: Duration::ZERO,
+                        res: Res::Fail(e.clone()),
+                    },
+                }
+            }
+            Plan::Miri { runs, env, timeout } => {
+                println!("==> {}: {}", l.name, l.how);
+                run_miri(l, root, meta, runs, env, *timeout)
+            }
+        };
+        if let Res::Skip(why) = &row.res
+            && row.time > Duration::ZERO
+        {
+            println!("    skipped: {why}");
+        }
+        rows.push(row);
+    }
+
+    rows
+}
+
 fn test_all_isas(o: &Opts) -> ExitCode {
     let t0 = Instant::now();
     let root = workspace_root();
@@ -204,86 +282,93 @@ fn test_all_isas(o: &Opts) -> ExitCode {
         "    doctests are not run in these lanes (they run in `cargo test --workspace`, host only)"
     );
 
-    // Build each needed target once.
-    let mut builds: BTreeMap<Target, Result<Built, String>> = BTreeMap::new();
+    // Each needed target is built once. The host's binaries are built here first (the first lanes
+    // need them, and `cargo test` has usually built them already); the other targets are built
+    // one after another in the background, their cargo output in a log, while the lanes before
+    // theirs run: those lanes leave part of the two cores idle (a test binary often ends on one
+    // long test), and a lane waits only when its build has not finished.
+    let mut targets: Vec<Target> = Vec::new();
     for l in &lanes {
         if let Plan::Tests(tl) = &l.plan
-            && let std::collections::btree_map::Entry::Vacant(slot) = builds.entry(tl.target)
+            && covering_lane(l, &lanes).is_none()
+            && !targets.contains(&tl.target)
         {
-            let name = tl.target.label();
-            println!("==> building test binaries for {name}");
-            let tb = Instant::now();
-            let b = build(&root, &meta, tl.target);
-            match &b {
-                Ok(b) => println!(
-                    "    {} test binaries{} in {:.0}s",
-                    b.bins.len(),
-                    if b.bb.is_some() { " and `bb`" } else { "" },
-                    tb.elapsed().as_secs_f64()
-                ),
-                Err(e) => println!("    {e}"),
-            }
-            slot.insert(b);
+            targets.push(tl.target);
         }
     }
-
-    let mut rows = Vec::new();
-    for l in &lanes {
-        if let Some(by) = covering_lane(l, &lanes) {
-            println!("==> {}: covered by {by}", l.name);
-            let picked = match &l.plan {
-                Plan::Tests(tl) => tl.forced.unwrap_or("-"),
-                _ => "-",
-            };
-            rows.push(Row {
-                name: l.name.clone(),
-                how: l.how.clone(),
-                picked: picked.into(),
-                counts: None,
-                time: Duration::ZERO,
-                res: Res::Covered(by.into()),
+    let build_log = |t: Target| {
+        meta.target_dir
+            .join("xtask/test-all-isas")
+            .join(format!("build-{}.log", t.slug()))
+    };
+    let report_build = |t: Target, b: &Result<Built, String>, secs: f64, log: Option<&Path>| {
+        let name = t.label();
+        match b {
+            Ok(b) => println!(
+                "==> test binaries for {name}: {}{} built in {secs:.0}s{}",
+                b.bins.len(),
+                if b.bb.is_some() { " and `bb`" } else { "" },
+                log.map_or(String::new(), |l| format!(" (log: {})", l.display()))
+            ),
+            Err(e) => {
+                println!("==> test binaries for {name}: {e}");
+                if let Some(text) = log.and_then(|l| std::fs::read_to_string(l).ok()) {
+                    for l in run::tail(&text, 30).lines() {
+                        println!("      | {l}");
+                    }
+                }
+            }
+        }
+    };
+    let mut builds: BTreeMap<Target, Result<Built, String>> = BTreeMap::new();
+    let (sender, receiver) = std::sync::mpsc::channel::<(Target, Result<Built, String>, f64)>();
+    let rows = std::thread::scope(|scope| {
+        let background: Vec<Target> = targets
+            .iter()
+            .copied()
+            .filter(|t| *t != Target::Host)
+            .collect();
+        if !background.is_empty() {
+            println!(
+                "==> building in the background: {}",
+                background
+                    .iter()
+                    .map(|t| t.label())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            let (root, meta) = (&root, &meta);
+            scope.spawn(move || {
+                for t in background {
+                    let tb = Instant::now();
+                    let b = build(root, meta, t, Some(&build_log(t)));
+                    if sender.send((t, b, tb.elapsed().as_secs_f64())).is_err() {
+                        break;
+                    }
+                }
             });
-            continue;
+        } else {
+            drop(sender);
         }
-        let row = match &l.plan {
-            Plan::Skip(why) => {
-                println!("==> {}: skipped: {why}", l.name);
-                Row {
-                    name: l.name.clone(),
-                    how: l.how.clone(),
-                    picked: "-".into(),
-                    counts: None,
-                    time: Duration::ZERO,
-                    res: Res::Skip(why.clone()),
-                }
-            }
-            Plan::Tests(tl) => {
-                println!("==> {}: {}", l.name, l.how);
-                match &builds[&tl.target] {
-                    Ok(b) => run_tests(l, tl, b, &meta),
-                    Err(e) => Row {
-                        name: l.name.clone(),
-                        how: l.how.clone(),
-                        picked: "-".into(),
-                        counts: None,
-                        time: Duration::ZERO,
-                        res: Res::Fail(e.clone()),
-                    },
-                }
-            }
-            Plan::Miri { runs, env, timeout } => {
-                println!("==> {}: {}", l.name, l.how);
-                run_miri(l, &root, &meta, runs, env, *timeout)
-            }
-        };
-        if let Res::Skip(why) = &row.res
-            && row.time > Duration::ZERO
-        {
-            println!("    skipped: {why}");
+        if targets.contains(&Target::Host) {
+            println!("==> building test binaries for {}", Target::Host.label());
+            let tb = Instant::now();
+            let b = build(&root, &meta, Target::Host, None);
+            report_build(Target::Host, &b, tb.elapsed().as_secs_f64(), None);
+            builds.insert(Target::Host, b);
         }
-        rows.push(row);
-    }
+        run_lanes(&lanes, &root, &meta, &mut builds, || {
+            match receiver.recv() {
+                Ok((t, b, secs)) => {
+                    report_build(t, &b, secs, Some(&build_log(t)));
+                    Some((t, b))
+                }
+                Err(_) => None,
+            }
+        })
+    });
 
+    let mut rows = rows;
     // BB_REQUIRE: a required skip is a failure, and a pattern that names no lane is a mistake.
     for r in &mut rows {
         if let Res::Skip(why) = &r.res
