@@ -11,8 +11,9 @@
 //! `cargo xtask fuzz [--time SECS | --runs N] [TARGET...]` runs every cargo-fuzz target of `fuzz/`
 //! with the nightly toolchain and prints a row per target (module [`fuzz`]).
 //!
-//! `cargo xtask compare [COMPARISON...] [--rounds N] [--json FILE]` builds the peers from given
-//! source trees and prints bb / peer time ratios from alternated rounds (module [`compare`]).
+//! `cargo xtask compare [edax|egaroucid] [--edax DIR] [--egaroucid DIR] [--rounds N] [--json FILE]`
+//! builds the peers from given source trees and prints bb / peer time ratios from alternated rounds
+//! (module [`compare`]).
 
 #![forbid(unsafe_code)]
 

@@ -33,7 +33,7 @@ comparisons (default: every one whose peer tree is given):
              bb's convention A), one thread each, node counts compared; times are each
              program's own report. Egaroucid for Console is built with its documented flags
              (clang++ -O2 -std=c++20) for x86-64-v4 (-DHAS_AVX512; bb avx512vbmi or avx512),
-             x86-64-v3 (avx2) and x86-64 (-DHAS_NO_AVX2; sse2).
+             x86-64-v3 (avx2) and x86-64 (-DHAS_NO_AVX2; bb sse2).
              Peer: git clone https://github.com/Nyanyan/Egaroucid
 
 A peer tree is a checkout, its src/ folder, or a bare git clone (HEAD is extracted).

@@ -1,4 +1,4 @@
-//! Cells, their ratio summaries, and the three ways out: a text table, JSON lines, an SVG chart.
+//! Cells, their ratio summaries, and the two ways out: a text table and JSON lines.
 
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -72,23 +72,50 @@ pub(crate) fn print(cells: &[Cell]) {
 
 fn render(cells: &[Cell]) -> String {
     let mut out = String::new();
-    let mut last: Option<(&str, &str)> = None;
-    for c in cells {
-        if last != Some((&c.comparison, &c.build)) {
-            let _ = writeln!(out, "\n{} ({})", c.comparison, c.build);
-            let _ = writeln!(
-                out,
-                "{:<28} {:<26} {:<26} {:>10} {:>10} {:>6}  range",
-                "case", "bb", "peer", "bb", "peer", "ratio"
-            );
-            last = Some((&c.comparison, &c.build));
-        }
-        let s = c.summary();
+    let mut start = 0;
+    while start < cells.len() {
+        let same =
+            |c: &Cell| c.comparison == cells[start].comparison && c.build == cells[start].build;
+        let end = start + cells[start..].iter().take_while(|c| same(c)).count();
+        let group = &cells[start..end];
+        // Columns as wide as their longest entry, so long variant names keep the table aligned.
+        let w = |f: fn(&Cell) -> &str, head: &str| {
+            group
+                .iter()
+                .map(|c| f(c).len())
+                .max()
+                .unwrap_or(0)
+                .max(head.len())
+        };
+        let (wc, wb, wp) = (
+            w(|c| &c.case, "case"),
+            w(|c| &c.bb, "bb"),
+            w(|c| &c.peer, "peer"),
+        );
+        let _ = writeln!(out, "\n{} ({})", group[0].comparison, group[0].build);
         let _ = writeln!(
             out,
-            "{:<28} {:<26} {:<26} {:>8.3}{:<2} {:>8.3}{:<2} {:>6.2}  {:.2}-{:.2}",
-            c.case, c.bb, c.peer, s.bb, c.unit, s.peer, c.unit, s.ratio, s.ratio_min, s.ratio_max
+            "{:<wc$} {:<wb$} {:<wp$} {:>10} {:>10} {:>6}  range",
+            "case", "bb", "peer", "bb", "peer", "ratio"
         );
+        for c in group {
+            let s = c.summary();
+            let _ = writeln!(
+                out,
+                "{:<wc$} {:<wb$} {:<wp$} {:>8.3}{:<2} {:>8.3}{:<2} {:>6.2}  {:.2}-{:.2}",
+                c.case,
+                c.bb,
+                c.peer,
+                s.bb,
+                c.unit,
+                s.peer,
+                c.unit,
+                s.ratio,
+                s.ratio_min,
+                s.ratio_max
+            );
+        }
+        start = end;
     }
     out
 }
