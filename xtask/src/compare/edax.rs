@@ -314,7 +314,7 @@ pub(crate) fn run(ctx: &Ctx, o: &Opts) -> Result<Vec<Cell>, String> {
     let given = o.edax.as_ref().ok_or("needs --edax DIR")?;
     let work = ctx.dir.join("edax");
     std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
-    let (src, origin) = peer_src(given, "all.c", &work)?;
+    let (src, origin) = peer_src(given, "all.c", &[], &work)?;
     eprintln!("# edax: {origin}");
     let harness = work.join("edax_kernels.c");
     std::fs::write(&harness, HARNESS).map_err(|e| format!("{}: {e}", harness.display()))?;

@@ -73,7 +73,12 @@ pub(crate) fn run(ctx: &Ctx, o: &Opts) -> Result<Vec<Cell>, String> {
     let given = o.egaroucid.as_ref().ok_or("needs --egaroucid DIR")?;
     let work = ctx.dir.join("egaroucid");
     std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
-    let (src, origin) = peer_src(given, "Egaroucid_for_Console.cpp", &work)?;
+    let (src, origin) = peer_src(
+        given,
+        "Egaroucid_for_Console.cpp",
+        &["Egaroucid_for_Console.cpp", "engine", "console"],
+        &work,
+    )?;
     eprintln!("# egaroucid: {origin}");
     let cxx = compiler();
     let here = super::bb_backends_here();

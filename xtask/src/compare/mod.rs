@@ -301,11 +301,13 @@ pub(crate) fn bb_backends_here() -> Vec<&'static str> {
 }
 
 /// The folder of a peer's tree that holds `marker` (a file of the peer's `src/`): `given` when it
-/// is a checkout or its `src/`; for a bare git clone, HEAD's `src/` extracted into `work`.
-/// Returns the `src/` folder and a line saying where it came from.
+/// is a checkout or its `src/`; for a bare git clone, HEAD's `parts` (paths under `src/`, all
+/// of it when empty) extracted into `work`: only what the build reads, so a clone whose large
+/// data files were left out still serves. Returns the `src/` folder and where it came from.
 pub(crate) fn peer_src(
     given: &Path,
     marker: &str,
+    parts: &[&str],
     work: &Path,
 ) -> Result<(PathBuf, String), String> {
     if given.join("src").join(marker).is_file() {
@@ -334,8 +336,14 @@ pub(crate) fn peer_src(
     if !out.join("src").join(marker).is_file() {
         let tar = work.join("src.tar");
         std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-        git(&["archive", "-o", &tar.to_string_lossy(), "HEAD", "src"])
-            .ok_or(format!("git archive of {} failed", given.display()))?;
+        let tar_name = tar.to_string_lossy();
+        let mut args = vec!["archive", "-o", &tar_name, "HEAD"];
+        let paths: Vec<String> = parts.iter().map(|p| format!("src/{p}")).collect();
+        if paths.is_empty() {
+            args.push("src");
+        }
+        args.extend(paths.iter().map(String::as_str));
+        git(&args).ok_or(format!("git archive of {} failed", given.display()))?;
         let ok = Command::new("tar")
             .arg("-xf")
             .arg(&tar)
