@@ -8,7 +8,7 @@
 //! every level and kernel, bb's paired backends and the builds run alternately, 11 rounds or
 //! more; each (bb row, Edax row) pair of the same kernel and mode becomes a [`Cell`].
 
-use super::{Arch, Cell, Ctx, Opts, alternate, output, peer_src, runnable};
+use super::{Arch, Cell, Ctx, Opts, alternate, build_once, output, peer_src, runnable};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -317,7 +317,9 @@ pub(crate) fn run(ctx: &Ctx, o: &Opts) -> Result<Vec<Cell>, String> {
     let (src, origin) = peer_src(given, "all.c", &[], &work)?;
     eprintln!("# edax: {origin}");
     let harness = work.join("edax_kernels.c");
-    std::fs::write(&harness, HARNESS).map_err(|e| format!("{}: {e}", harness.display()))?;
+    if std::fs::read_to_string(&harness).ok().as_deref() != Some(HARNESS) {
+        std::fs::write(&harness, HARNESS).map_err(|e| format!("{}: {e}", harness.display()))?;
+    }
 
     let cc = std::env::var("CC").unwrap_or_else(|_| "gcc".into());
     let mut built: Vec<(Build, PathBuf)> = Vec::new();
@@ -335,8 +337,10 @@ pub(crate) fn run(ctx: &Ctx, o: &Opts) -> Result<Vec<Cell>, String> {
         }
         let exe = work.join(format!("edax-kernels-{}", b.name));
         let args = compile_args(&b, &src, &harness, &exe);
-        output(Command::new(&cc).args(&args)).map_err(|e| format!("building {}: {e}", b.label))?;
-        eprintln!("# built {}: {cc} {}", b.label, args.join(" "));
+        let fresh = build_once(&cc, &args, &exe, &[&src, &harness])
+            .map_err(|e| format!("building {}: {e}", b.label))?;
+        let verb = if fresh { "built" } else { "reused" };
+        eprintln!("# {verb} {}: {cc} {}", b.label, args.join(" "));
         built.push((b, exe));
     }
     if built.is_empty() {

@@ -6,7 +6,7 @@
 //! its own time around the count (so process start and Egaroucid's table set-up are left out);
 //! the node counts of every run must agree.
 
-use super::{Arch, Cell, Ctx, Opts, alternate, output, peer_src, runnable};
+use super::{Arch, Cell, Ctx, Opts, alternate, build_once, output, peer_src, runnable};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -145,13 +145,13 @@ pub(crate) fn run(ctx: &Ctx, o: &Opts) -> Result<Vec<Cell>, String> {
 /// Builds Egaroucid for Console for `arch` into `work`.
 fn build(cxx: &str, arch: Arch, src: &Path, work: &Path) -> Result<PathBuf, String> {
     let exe = work.join(format!("egaroucid-{}", arch.name()));
-    let mut cmd = Command::new(cxx);
-    cmd.args(flags(arch))
-        .arg(src.join("Egaroucid_for_Console.cpp"))
-        .arg("-o")
-        .arg(&exe);
-    output(&mut cmd).map_err(|e| format!("building {}: {e}", arch.name()))?;
-    eprintln!("# built {}: {cxx} {}", arch.name(), flags(arch).join(" "));
+    let mut args: Vec<String> = flags(arch).into_iter().map(String::from).collect();
+    args.push(src.join("Egaroucid_for_Console.cpp").display().to_string());
+    args.extend(["-o".to_string(), exe.display().to_string()]);
+    let fresh = build_once(cxx, &args, &exe, &[src])
+        .map_err(|e| format!("building {}: {e}", arch.name()))?;
+    let verb = if fresh { "built" } else { "reused" };
+    eprintln!("# {verb} {}: {cxx} {}", arch.name(), flags(arch).join(" "));
     Ok(exe)
 }
 

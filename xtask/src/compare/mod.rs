@@ -36,7 +36,8 @@ comparisons (default: every one whose peer tree is given):
              x86-64-v3 (avx2) and x86-64 (-DHAS_NO_AVX2; bb sse2).
              Peer: git clone https://github.com/Nyanyan/Egaroucid
 
-A peer tree is a checkout, its src/ folder, or a bare git clone (HEAD is extracted).
+A peer tree is a checkout, its src/ folder, or a bare git clone (the parts of HEAD's src/ that
+the build reads are extracted).
 options:
   --edax DIR         Edax's tree
   --egaroucid DIR    Egaroucid's tree
@@ -203,12 +204,13 @@ pub(crate) struct Ctx {
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
     let o = match parse(args) {
         Ok(o) => o,
+        Err(e) if e.is_empty() => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
-            if !e.is_empty() {
-                eprintln!("error: {e}\n");
-            }
-            eprintln!("{USAGE}");
-            return ExitCode::from(if e.is_empty() { 0 } else { 2 });
+            eprintln!("error: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
         }
     };
     if o.comparisons.is_empty() {
@@ -266,11 +268,21 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     }
 }
 
-/// The CPU's model name, from `/proc/cpuinfo`.
+/// The CPU's model name, family and model, from `/proc/cpuinfo` (a virtual machine's model name
+/// is often only the vendor's brand; the family and model tell the core).
 pub(crate) fn cpu_name() -> Option<String> {
     let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("model name"))?;
-    Some(line.split_once(':')?.1.trim().to_string())
+    let field = |name: &str| {
+        info.lines()
+            .find(|l| l.split(':').next().map(str::trim) == Some(name))
+            .and_then(|l| l.split_once(':'))
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let name = field("model name")?;
+    Some(match (field("cpu family"), field("model")) {
+        (Some(f), Some(m)) => format!("{name} (family {f}, model {m})"),
+        _ => name,
+    })
 }
 
 /// Whether this CPU has the feature `name` (bb-simd's name: `avx2`, `avx512vbmi`, `gfni`...).
@@ -364,6 +376,42 @@ pub(crate) fn peer_src(
         out.join("src"),
         format!("git {} at {what}", given.display()),
     ))
+}
+
+/// Builds `exe` by running `compiler args`, unless it was built by the same command line and is
+/// newer than every file under `inputs` (peer builds take up to a minute each). Returns whether
+/// it built.
+pub(crate) fn build_once(
+    compiler: &str,
+    args: &[String],
+    exe: &Path,
+    inputs: &[&Path],
+) -> Result<bool, String> {
+    let stamp = PathBuf::from(format!("{}.cmd", exe.display()));
+    let line = format!("{compiler} {}", args.join(" "));
+    let built_at = std::fs::metadata(exe).and_then(|m| m.modified()).ok();
+    let same_cmd = std::fs::read_to_string(&stamp).is_ok_and(|s| s == line);
+    if let Some(t) = built_at.filter(|_| same_cmd)
+        && inputs.iter().all(|p| newest(p).is_some_and(|n| n <= t))
+    {
+        return Ok(false);
+    }
+    let _ = std::fs::remove_file(&stamp);
+    output(Command::new(compiler).args(args))?;
+    std::fs::write(&stamp, line).map_err(|e| format!("{}: {e}", stamp.display()))?;
+    Ok(true)
+}
+
+/// The newest modification time of `p` and everything under it.
+fn newest(p: &Path) -> Option<std::time::SystemTime> {
+    let meta = std::fs::metadata(p).ok()?;
+    let mut t = meta.modified().ok()?;
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(p).ok()?.flatten() {
+            t = t.max(newest(&entry.path())?);
+        }
+    }
+    Some(t)
 }
 
 /// Runs `cmd`, failing with its stderr's tail when it exits with an error; returns its stdout.
@@ -466,5 +514,32 @@ mod tests {
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_build_is_reused_until_its_command_or_an_input_changes() {
+        let dir =
+            std::env::temp_dir().join(format!("bb-compare-build-once-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        let input = dir.join("src").join("a.c");
+        std::fs::write(&input, "1").unwrap();
+        let exe = dir.join("exe");
+        // `touch EXE [X]` stands for a compiler: it creates the output.
+        let args = |extra: &str| {
+            let mut a = vec![exe.display().to_string()];
+            a.extend((!extra.is_empty()).then(|| dir.join(extra).display().to_string()));
+            a
+        };
+        let src = dir.join("src");
+        assert!(build_once("touch", &args(""), &exe, &[&src]).unwrap());
+        assert!(!build_once("touch", &args(""), &exe, &[&src]).unwrap());
+        assert!(build_once("touch", &args("other"), &exe, &[&src]).unwrap());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(&input, "2").unwrap();
+        assert!(build_once("touch", &args("other"), &exe, &[&src]).unwrap());
+        assert!(!build_once("touch", &args("other"), &exe, &[&src]).unwrap());
+        assert!(build_once("false", &args(""), &exe, &[&src]).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
