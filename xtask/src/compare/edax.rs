@@ -188,7 +188,7 @@ pub(crate) fn rows(stdout: &str, who: &str) -> Result<Vec<Row>, String> {
     Ok(v)
 }
 
-/// bb's side of one round: the variant a row is for, and how to run it.
+/// One `bb bench` run of bb's side of a round: its backends and filter, and the rows it keeps.
 struct BbRun {
     backends: Vec<&'static str>,
     /// `--filter` text.
