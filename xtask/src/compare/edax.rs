@@ -152,6 +152,17 @@ pub(crate) fn compile_args(b: &Build, src: &Path, harness: &Path, out: &Path) ->
     a
 }
 
+/// The compiler command line of Edax itself (its all.c, its `main`) for a build's level.
+pub(crate) fn program_args(b: &Build, src: &Path, out: &Path) -> Vec<String> {
+    let mut a: Vec<String> = COMMON_FLAGS.iter().map(|s| s.to_string()).collect();
+    a.extend(b.flags.iter().map(|s| s.to_string()));
+    a.push(src.join("all.c").display().to_string());
+    a.push("-o".into());
+    a.push(out.display().to_string());
+    a.extend(["-lm", "-lrt", "-lpthread"].map(String::from));
+    a
+}
+
 /// One JSON line of either program (the members both write).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub(crate) struct Row {

@@ -24,9 +24,9 @@ pub(crate) fn flags(arch: Arch) -> Vec<&'static str> {
     f
 }
 
-/// bb's backends for a level's perft, preferred first: the x86-64 build has no SSSE3, so its
-/// pair is `sse2`.
-fn perft_backends(arch: Arch) -> &'static [&'static str] {
+/// bb's backends for a level's whole-program runs, preferred first: the x86-64 build has no
+/// SSSE3, so its pair is `sse2`.
+pub(crate) fn perft_backends(arch: Arch) -> &'static [&'static str] {
     match arch {
         Arch::V4 => &["avx512vbmi", "avx512"],
         Arch::V3 => &["avx2"],

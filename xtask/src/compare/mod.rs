@@ -7,6 +7,7 @@
 
 mod edax;
 mod egaroucid;
+mod ffo;
 mod table;
 
 use std::path::{Path, PathBuf};
@@ -22,7 +23,7 @@ alternately on the same inputs and prints, per comparison, bb's time / the peer'
 of the per-round ratios and their range (below 1: bb is faster). Peer builds go to
 target/compare/; a build this CPU cannot run is skipped with a note.
 
-comparisons (default: every one whose peer tree is given):
+comparisons (default: edax and egaroucid, those whose tree is given; ffo only when named):
   edax       Edax's kernels (flip, mobility, last-flip count, stability) against `bb bench`'s,
              on bb's workloads and timing loops (harness: xtask/compare/edax_kernels.c, which
              compiles Edax's src/all.c from the given tree). Edax is built with its Makefile's
@@ -35,6 +36,11 @@ comparisons (default: every one whose peer tree is given):
              (clang++ -O2 -std=c++20) for x86-64-v4 (-DHAS_AVX512; bb avx512vbmi or avx512),
              x86-64-v3 (avx2) and x86-64 (-DHAS_NO_AVX2; bb sse2).
              Peer: git clone https://github.com/Nyanyan/Egaroucid
+  ffo        exact endgame solving of an OBF file (--obf FILE, default data/fforum-20-39.obf):
+             `bb solve FILE --threads 1` against Edax's own program (all.c, its Makefile's
+             flags per level, as for edax) `-solve FILE -n 1 -l 60 -book-usage off` with a
+             weight file of zeros (-eval-file), each program's own total time, every score of
+             both checked against the file. Needs --edax DIR. About a minute a round each.
 
 A peer tree is a checkout, its src/ folder, or a bare git clone (the parts of HEAD's src/ that
 the build reads are extracted).
@@ -49,6 +55,7 @@ options:
   --all-variants     edax: every bb variant of each backend (default: the backend's default)
   --quick            edax: small workloads and short repetitions (a smoke run, not a result)
   --depth D          egaroucid: perft depth (default 12: a few seconds per run)
+  --obf FILE         ffo: the problems (default data/fforum-20-39.obf)
   --rounds N         alternated rounds (default and minimum 11)
   --json FILE        also write every cell as one JSON object per line
 Environment: CC (default gcc) for Edax, CXX (default clang++, clang++-16, then g++) for
@@ -68,6 +75,7 @@ pub(crate) struct Opts {
     pub(crate) all_variants: bool,
     pub(crate) quick: bool,
     pub(crate) depth: u32,
+    pub(crate) obf: Option<PathBuf>,
 }
 
 /// The x86-64 levels peers are built for, most capable first.
@@ -139,6 +147,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         all_variants: false,
         quick: false,
         depth: 12,
+        obf: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -162,6 +171,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             }
             "--json" => o.json = Some(value("a file")?.into()),
             "--edax" => o.edax = Some(value("a folder")?.into()),
+            "--obf" => o.obf = Some(value("a file")?.into()),
             "--egaroucid" => o.egaroucid = Some(value("a folder")?.into()),
             "--arch" => {
                 let list = value("a list")?;
@@ -194,6 +204,8 @@ fn parse(args: &[String]) -> Result<Opts, String> {
 
 /// What every comparison needs besides the options: where to build, and the release `bb`.
 pub(crate) struct Ctx {
+    /// The workspace.
+    pub(crate) root: PathBuf,
     /// `target/compare`: peer builds and extracted trees.
     pub(crate) dir: PathBuf,
     /// The release `bb` command.
@@ -227,6 +239,7 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let ctx = Ctx {
+        root: root.to_path_buf(),
         dir: target.join("compare"),
         bb: target.join("release").join("bb"),
     };
@@ -241,6 +254,7 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
         let result = match name.as_str() {
             "edax" => edax::run(&ctx, &o),
             "egaroucid" => egaroucid::run(&ctx, &o),
+            "ffo" => ffo::run(&ctx, &o),
             unknown => {
                 eprintln!("error: unknown comparison {unknown:?}\n\n{USAGE}");
                 return ExitCode::from(2);
