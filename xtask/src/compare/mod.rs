@@ -33,8 +33,8 @@ comparisons (default: edax and egaroucid, those whose tree is given; ffo only wh
   egaroucid  Othello perft from the start position (a pass is a ply; Egaroucid's `-perft D 1`,
              bb's convention A), one thread each, node counts compared; times are each
              program's own report. Egaroucid for Console is built with its documented flags
-             (clang++ -O2 -std=c++20) for x86-64-v4 (-DHAS_AVX512; bb avx512vbmi or avx512),
-             x86-64-v3 (avx2) and x86-64 (-DHAS_NO_AVX2; bb sse2).
+             (clang++ -O2 -std=c++20, plus -include algorithm) for x86-64-v4 (-DHAS_AVX512;
+             bb avx512vbmi or avx512), x86-64-v3 (avx2) and x86-64 (-DHAS_NO_AVX2; bb sse2).
              Peer: git clone https://github.com/Nyanyan/Egaroucid
   ffo        exact endgame solving of an OBF file (--obf FILE, default data/fforum-20-39.obf):
              `bb solve FILE --threads 1` against Edax's own program (all.c, its Makefile's
