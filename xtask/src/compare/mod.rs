@@ -8,6 +8,7 @@
 mod edax;
 mod egaroucid;
 mod ffo;
+mod svg;
 mod table;
 
 use std::path::{Path, PathBuf};
@@ -58,6 +59,7 @@ options:
   --obf FILE         ffo: the problems (default data/fforum-20-39.obf)
   --rounds N         alternated rounds (default and minimum 11)
   --json FILE        also write every cell as one JSON object per line
+  --svg FILE         also draw every cell's ratio and range as an SVG chart
 Environment: CC (default gcc) for Edax, CXX (default clang++, clang++-16, then g++) for
 Egaroucid.
 Exit status is non-zero when a build, a run or a result check fails.";
@@ -67,6 +69,7 @@ Exit status is non-zero when a build, a run or a result check fails.";
 pub(crate) struct Opts {
     pub(crate) rounds: usize,
     pub(crate) json: Option<PathBuf>,
+    pub(crate) svg: Option<PathBuf>,
     pub(crate) comparisons: Vec<String>,
     pub(crate) edax: Option<PathBuf>,
     pub(crate) egaroucid: Option<PathBuf>,
@@ -139,6 +142,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
     let mut o = Opts {
         rounds: 11,
         json: None,
+        svg: None,
         comparisons: Vec::new(),
         edax: None,
         egaroucid: None,
@@ -170,6 +174,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
                     .ok_or(format!("--depth: {n:?} is not a depth from 1 to 16"))?;
             }
             "--json" => o.json = Some(value("a file")?.into()),
+            "--svg" => o.svg = Some(value("a file")?.into()),
             "--edax" => o.edax = Some(value("a folder")?.into()),
             "--obf" => o.obf = Some(value("a file")?.into()),
             "--egaroucid" => o.egaroucid = Some(value("a folder")?.into()),
@@ -274,6 +279,18 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     if let Some(Err(e)) = o.json.as_ref().map(|path| table::write_json(path, &cells)) {
         eprintln!("error: {e}");
         failed = true;
+    }
+    if let Some(path) = &o.svg {
+        let title = format!(
+            "cargo xtask compare {} | {} | {} rounds",
+            o.comparisons.join(" "),
+            cpu_name().unwrap_or_else(|| "unknown CPU".into()),
+            o.rounds
+        );
+        if let Err(e) = std::fs::write(path, svg::chart(&cells, &title)) {
+            eprintln!("error: {}: {e}", path.display());
+            failed = true;
+        }
     }
     if failed {
         ExitCode::FAILURE
