@@ -11,7 +11,7 @@
 //! `cargo xtask fuzz [--time SECS | --runs N] [TARGET...]` runs every cargo-fuzz target of `fuzz/`
 //! with the nightly toolchain and prints a row per target (module [`fuzz`]).
 //!
-//! `cargo xtask compare [edax|egaroucid] [--edax DIR] [--egaroucid DIR] [--rounds N] [--json FILE]`
+//! `cargo xtask compare [edax|egaroucid|ffo] [--edax DIR] [--egaroucid DIR] [--rounds N] ...`
 //! builds the peers from given source trees and prints bb / peer time ratios from alternated rounds
 //! (module [`compare`]).
 
