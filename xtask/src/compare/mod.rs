@@ -64,6 +64,9 @@ Environment: CC (default gcc) for Edax, CXX (default clang++, clang++-16, then g
 Egaroucid.
 Exit status is non-zero when a build, a run or a result check fails.";
 
+/// The comparisons' names, as `run` dispatches them.
+const COMPARISONS: [&str; 3] = ["edax", "egaroucid", "ffo"];
+
 /// The options every comparison sees.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Opts {
@@ -232,6 +235,14 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     };
     if o.comparisons.is_empty() {
         eprintln!("error: no peer tree given (--edax DIR, --egaroucid DIR)\n\n{USAGE}");
+        return ExitCode::from(2);
+    }
+    if let Some(unknown) = o
+        .comparisons
+        .iter()
+        .find(|c| !COMPARISONS.contains(&c.as_str()))
+    {
+        eprintln!("error: unknown comparison {unknown:?}\n\n{USAGE}");
         return ExitCode::from(2);
     }
     let target = super::metadata(root).map_or_else(|_| root.join("target"), |m| m.target_dir);
