@@ -10,11 +10,16 @@
 //!
 //! `cargo xtask fuzz [--time SECS | --runs N] [TARGET...]` runs every cargo-fuzz target of `fuzz/`
 //! with the nightly toolchain and prints a row per target (module [`fuzz`]).
+//!
+//! `cargo xtask compare [edax|egaroucid|ffo] [--edax DIR] [--egaroucid DIR] [--rounds N] ...`
+//! builds the peers from given source trees and prints bb / peer time ratios from alternated rounds
+//! (module [`compare`]).
 
 #![forbid(unsafe_code)]
 
 mod build_tests;
 mod cli;
+mod compare;
 mod fuzz;
 mod json;
 mod lane_run;
@@ -61,13 +66,19 @@ fn main() -> ExitCode {
             }
         },
         Some("perft") => perft::run(&workspace_root(), &args[1..]),
+        Some("compare") => compare::run(&workspace_root(), &args[1..]),
         Some("fuzz") => {
             let root = workspace_root();
             let target_dir = metadata(&root).map_or_else(|_| root.join("target"), |m| m.target_dir);
             fuzz::run(&root, &target_dir, &args[1..])
         }
         Some("help" | "-h" | "--help") => {
-            println!("{USAGE}\n\n{}\n\n{}", perft::USAGE, fuzz::USAGE);
+            println!(
+                "{USAGE}\n\n{}\n\n{}\n\n{}",
+                perft::USAGE,
+                fuzz::USAGE,
+                compare::USAGE
+            );
             ExitCode::SUCCESS
         }
         Some(other) => {
