@@ -325,7 +325,13 @@ fn fnv(bytes: &[u8]) -> u64 {
     })
 }
 
+/// A command's standard output; its standard error too when it fails.
 fn output(cmd: &mut Command) -> Result<String, String> {
+    output_and_notes(cmd).map(|(out, _)| out)
+}
+
+/// A command's standard output and standard error.
+fn output_and_notes(cmd: &mut Command) -> Result<(String, String), String> {
     let what = format!("{cmd:?}");
     let out = cmd.output().map_err(|e| format!("{what}: {e}"))?;
     if !out.status.success() {
@@ -335,7 +341,8 @@ fn output(cmd: &mut Command) -> Result<String, String> {
             String::from_utf8_lossy(&out.stderr).trim()
         ));
     }
-    String::from_utf8(out.stdout).map_err(|e| format!("{what}: {e}"))
+    let stdout = String::from_utf8(out.stdout).map_err(|e| format!("{what}: {e}"))?;
+    Ok((stdout, String::from_utf8_lossy(&out.stderr).into_owned()))
 }
 
 /// Runs the comparison: `tree` is Chess_Movegen's checkout or bare clone, `bb` the release `bb`,
@@ -371,6 +378,9 @@ pub(crate) fn run(
     if builds.is_empty() {
         return Err("no harness build succeeded".into());
     }
+    eprintln!(
+        "# left out: HyperCube and Rotated Bitboards (state per position, built by their Prepare)"
+    );
     let mut backends: Vec<&str> = builds.iter().map(|(b, _)| b.bb_backend(best)).collect();
     backends.dedup();
     let backend_list = backends.join(",");
@@ -394,12 +404,21 @@ pub(crate) fn run(
         }
         Ok(rows)
     };
+    let mut first = true;
     let run_peer = || -> Result<Vec<Row>, String> {
         let mut rows = Vec::new();
         for (build, exe) in &builds {
-            let text = output(Command::new(exe).arg(&workload).arg(build.label))?;
+            let (text, notes) =
+                output_and_notes(Command::new(exe).arg(&workload).arg(build.label))?;
+            if first {
+                // The harness's skips, once per build.
+                for note in notes.lines().filter(|l| l.starts_with("# ")) {
+                    eprintln!("# {}: {}", build.label, &note[2..]);
+                }
+            }
             rows.extend(parse_rows(&text)?);
         }
+        first = false;
         Ok(rows)
     };
     let mut round = 0;
