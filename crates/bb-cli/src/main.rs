@@ -110,6 +110,19 @@ fn bench_cmd(a: &BenchArgs) -> ExitCode {
     if a.wall {
         settings.clock = Clock::Wall;
     }
+    if let Some(path) = &a.dump_sliders {
+        let text: String = bench::sliders::workload(settings.samples)
+            .iter()
+            .map(|&(sq, occ, _)| format!("{} {occ:#018x}\n", sq.index()))
+            .collect();
+        return match std::fs::write(path, text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("bb: --dump-sliders {}: {e}", path.display());
+                ExitCode::from(2)
+            }
+        };
+    }
     let only = if !a.backends.is_empty() {
         a.backend_list()
     } else {

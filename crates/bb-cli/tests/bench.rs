@@ -429,3 +429,39 @@ fn cli_svg_of_a_quick_run_has_a_bar_pair_per_table_row() {
         "{got:?}"
     );
 }
+
+#[test]
+#[cfg_attr(target_family = "wasm", ignore = "runs the bb binary")]
+fn cli_dump_sliders_writes_the_timed_samples() {
+    let path = std::env::temp_dir().join(format!("bb-cli-sliders-{}.txt", std::process::id()));
+    let out = bb_command()
+        .args(["bench", "--quick", "--dump-sliders"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let read: Vec<(usize, u64)> = text
+        .lines()
+        .map(|l| {
+            let (sq, occ) = l.split_once(' ').unwrap();
+            let occ = u64::from_str_radix(occ.trim_start_matches("0x"), 16).unwrap();
+            (sq.parse().unwrap(), occ)
+        })
+        .collect();
+    let want: Vec<(usize, u64)> = bench::sliders::workload(Settings::QUICK.samples)
+        .iter()
+        .map(|&(sq, occ, _)| (sq.index(), occ))
+        .collect();
+    assert_eq!(read, want);
+    assert!(
+        read.iter().all(|&(sq, occ)| sq < 64
+            && occ >> sq & 1 == 1
+            && (16..=32).contains(&occ.count_ones()))
+    );
+}

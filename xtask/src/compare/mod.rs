@@ -8,6 +8,7 @@
 mod edax;
 mod egaroucid;
 mod ffo;
+mod movegen;
 mod svg;
 mod table;
 
@@ -24,7 +25,8 @@ alternately on the same inputs and prints, per comparison, bb's time / the peer'
 of the per-round ratios and their range (below 1: bb is faster). Peer builds go to
 target/compare/; a build this CPU cannot run is skipped with a note.
 
-comparisons (default: edax and egaroucid, those whose tree is given; ffo only when named):
+comparisons (default: edax, egaroucid and movegen, those whose tree is given; ffo only when
+named):
   edax       Edax's kernels (flip, mobility, last-flip count, stability) against `bb bench`'s,
              on bb's workloads and timing loops (harness: xtask/compare/edax_kernels.c, which
              compiles Edax's src/all.c from the given tree). Edax is built with its Makefile's
@@ -42,30 +44,42 @@ comparisons (default: edax and egaroucid, those whose tree is given; ffo only wh
              flags per level, as for edax) `-solve FILE -n 1 -l 60 -book-usage off` with a
              weight file of zeros (-eval-file), each program's own total time, every score of
              both checked against the file. Needs --edax DIR. About a minute a round each.
+  movegen    bb's rook, bishop and queen against every slider algorithm of Chess_Movegen
+             (except HyperCube and Rotated Bitboards, whose state is per position), on the
+             samples and timing loops of `bb bench` (harness: xtask/compare/movegen/harness.cpp,
+             which includes the peer's headers from the given tree; every algorithm is checked
+             against a ray-walking reference first). Built with the peer's Makefile flags for
+             -march=native (paired with bb's best backend here) and -march=x86-64-v3 (bb avx2);
+             a build this CPU cannot run is skipped. Cells: bb's default (*) and fastest variant
+             against the peer's fastest algorithm, per piece and mode.
+             Peer: git clone https://github.com/Gigantua/Chess_Movegen (needs clang++ 16 or
+             later; g++ 12 rejects two of its headers)
 
 A peer tree is a checkout, its src/ folder, or a bare git clone (the parts of HEAD's src/ that
 the build reads are extracted).
 options:
   --edax DIR         Edax's tree
   --egaroucid DIR    Egaroucid's tree
+  --movegen DIR      Chess_Movegen's tree
   --arch LIST        peer builds to make, a comma-separated subset of x86-64-v4,x86-64-v3,x86-64
                      (default: all three)
   --extra            edax: also Edax's non-default x86-64-v4 choices: the AVX-512 last-flip
                      count (COUNT_LAST_FLIP_AVX512), the 512-bit flip and last flip
                      (AVX512_PREFER512), the GFNI flip (MOVE_GENERATOR_AVXGFNI)
   --all-variants     edax: every bb variant of each backend (default: the backend's default)
+  --all              movegen: also bb's default against every other algorithm
   --quick            edax: small workloads and short repetitions (a smoke run, not a result)
   --depth D          egaroucid: perft depth (default 12: a few seconds per run)
   --obf FILE         ffo: the problems (default data/fforum-20-39.obf)
   --rounds N         alternated rounds (default and minimum 11)
   --json FILE        also write every cell as one JSON object per line
   --svg FILE         also draw every cell's ratio and range as an SVG chart
-Environment: CC (default gcc) for Edax, CXX (default clang++, clang++-16, then g++) for
-Egaroucid.
+Environment: CC (default gcc) for Edax; CXX for Egaroucid (default clang++, clang++-16, then
+g++) and Chess_Movegen (default clang++-16, then clang++).
 Exit status is non-zero when a build, a run or a result check fails.";
 
 /// The comparisons' names, as `run` dispatches them.
-const COMPARISONS: [&str; 3] = ["edax", "egaroucid", "ffo"];
+const COMPARISONS: [&str; 4] = ["edax", "egaroucid", "ffo", "movegen"];
 
 /// The options every comparison sees.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,6 +96,8 @@ pub(crate) struct Opts {
     pub(crate) quick: bool,
     pub(crate) depth: u32,
     pub(crate) obf: Option<PathBuf>,
+    pub(crate) movegen: Option<PathBuf>,
+    pub(crate) all: bool,
 }
 
 /// The x86-64 levels peers are built for, most capable first.
@@ -155,6 +171,8 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         quick: false,
         depth: 12,
         obf: None,
+        movegen: None,
+        all: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -181,6 +199,8 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             "--edax" => o.edax = Some(value("a folder")?.into()),
             "--obf" => o.obf = Some(value("a file")?.into()),
             "--egaroucid" => o.egaroucid = Some(value("a folder")?.into()),
+            "--movegen" => o.movegen = Some(value("a folder")?.into()),
+            "--all" => o.all = true,
             "--arch" => {
                 let list = value("a list")?;
                 let mut arches = list
@@ -205,6 +225,9 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         }
         if o.egaroucid.is_some() {
             o.comparisons.push("egaroucid".into());
+        }
+        if o.movegen.is_some() {
+            o.comparisons.push("movegen".into());
         }
     }
     Ok(o)
@@ -234,7 +257,9 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
         }
     };
     if o.comparisons.is_empty() {
-        eprintln!("error: no peer tree given (--edax DIR, --egaroucid DIR)\n\n{USAGE}");
+        eprintln!(
+            "error: no peer tree given (--edax DIR, --egaroucid DIR, --movegen DIR)\n\n{USAGE}"
+        );
         return ExitCode::from(2);
     }
     if let Some(unknown) = o
@@ -271,6 +296,10 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
             "edax" => edax::run(&ctx, &o),
             "egaroucid" => egaroucid::run(&ctx, &o),
             "ffo" => ffo::run(&ctx, &o),
+            "movegen" => match &o.movegen {
+                Some(tree) => movegen::run(root, &ctx.bb, &ctx.dir.join("movegen"), tree, &o),
+                None => Err("needs --movegen DIR".into()),
+            },
             unknown => {
                 eprintln!("error: unknown comparison {unknown:?}\n\n{USAGE}");
                 return ExitCode::from(2);

@@ -101,6 +101,11 @@ pub struct BenchArgs {
     /// variant and backend, throughput and latency.
     #[arg(long, value_name = "FILE", value_parser = PathBufValueParser::new().try_map(output_file))]
     pub svg: Option<PathBuf>,
+    /// Write the samples the slider kernels (rook, bishop, queen) are timed on to FILE and exit
+    /// without timing: one line per sample, the square (0 = a1 .. 63 = h8) and the occupancy
+    /// in hexadecimal, for harnesses that time other slider code on the same inputs.
+    #[arg(long, value_name = "FILE")]
+    pub dump_sliders: Option<PathBuf>,
 }
 
 impl BenchArgs {
