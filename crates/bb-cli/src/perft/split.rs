@@ -13,6 +13,11 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// The workers' stack, as large as the main thread's usual 8 MiB: a ply of the byteboard count
+/// takes a few hundred KiB of stack in an unoptimized build, where the default 2 MiB of a
+/// spawned thread overflowed at depth 8 (`cargo run -- perft chess --byteboard --threads 2 8`).
+const WORKER_STACK: usize = 8 << 20;
+
 /// When to stop counting.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
@@ -144,7 +149,16 @@ pub fn run<J: Sync>(
                 })
             });
         }
-        let workers: Vec<_> = (1..threads).map(|_| s.spawn(worker)).collect();
+        // A worker the system refuses is left out: the calling thread counts every sub-tree
+        // the others do not take.
+        let workers: Vec<_> = (1..threads)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(s, worker)
+                    .ok()
+            })
+            .collect();
         worker();
         for w in workers {
             let _ = w.join();
