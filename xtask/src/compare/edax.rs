@@ -9,7 +9,6 @@
 //! more; each (bb row, Edax row) pair of the same kernel and mode becomes a [`Cell`].
 
 use super::{Arch, Cell, Ctx, Opts, alternate, build_once, output, peer_src, runnable};
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -163,22 +162,7 @@ pub(crate) fn program_args(b: &Build, src: &Path, out: &Path) -> Vec<String> {
     a
 }
 
-/// One JSON line of either program (the members both write).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub(crate) struct Row {
-    pub(crate) kernel: String,
-    pub(crate) variant: String,
-    pub(crate) backend: String,
-    #[serde(default)]
-    pub(crate) mode: String,
-    pub(crate) ns: Option<f64>,
-    pub(crate) checked: bool,
-    #[serde(default)]
-    pub(crate) default: bool,
-    /// The Edax build's label (Edax's rows only).
-    #[serde(default)]
-    pub(crate) march: String,
-}
+pub(crate) use super::rows::Row;
 
 /// The timed rows of a program's stdout (other lines skipped); an error for a row whose check
 /// failed.
@@ -186,12 +170,7 @@ pub(crate) fn rows(stdout: &str, who: &str) -> Result<Vec<Row>, String> {
     let mut v = Vec::new();
     for line in stdout.lines().filter(|l| l.starts_with('{')) {
         let r: Row = serde_json::from_str(line).map_err(|e| format!("{who}: {e}: {line}"))?;
-        if !r.checked {
-            return Err(format!(
-                "{who}: {} {} on {} disagrees with its reference",
-                r.kernel, r.variant, r.backend
-            ));
-        }
+        let r = super::rows::checked(r, who)?;
         if r.ns.is_some() {
             v.push(r);
         }

@@ -9,6 +9,7 @@ mod edax;
 mod egaroucid;
 mod ffo;
 mod movegen;
+mod rows;
 mod svg;
 mod table;
 
@@ -245,16 +246,9 @@ pub(crate) struct Ctx {
 
 /// Runs `cargo xtask compare ARGS`.
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
-    let o = match parse(args) {
+    let o = match crate::options(parse(args), USAGE) {
         Ok(o) => o,
-        Err(e) if e.is_empty() => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("error: {e}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     if o.comparisons.is_empty() {
         eprintln!(
