@@ -213,16 +213,9 @@ struct Row {
 }
 
 pub fn run(root: &Path, target_dir: &Path, args: &[String]) -> ExitCode {
-    let o = match parse(args) {
+    let o = match crate::options(parse(args), USAGE) {
         Ok(o) => o,
-        Err(e) if e.is_empty() => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("error: {e}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let fuzz_dir = root.join("fuzz");
     let manifest = match std::fs::read_to_string(fuzz_dir.join("Cargo.toml")) {

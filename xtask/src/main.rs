@@ -92,6 +92,22 @@ fn main() -> ExitCode {
     }
 }
 
+/// A subcommand's parsed options, or how it ends: `Err("")` (help) prints `usage` on stdout with
+/// status 0, any other error prints it and the usage on stderr with status 2.
+fn options<O>(parsed: Result<O, String>, usage: &str) -> Result<O, ExitCode> {
+    match parsed {
+        Ok(o) => Ok(o),
+        Err(e) if e.is_empty() => {
+            println!("{usage}");
+            Err(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("error: {e}\n\n{usage}");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Workspace
 
