@@ -148,8 +148,13 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
         };
         lanes.push(Lane { name, how, plan });
     }
+    // The dispatch lanes of x86 CPUs test only the backend dispatch picks: every lower backend is
+    // the same machine code that its own forced lane (or a smaller emulated CPU) runs.
     let mut env = scale_env(native_scale);
-    env.push(("BB_EXPECT_ISA".into(), best.into()));
+    env.extend(env_of(&[
+        ("BB_EXPECT_ISA", best),
+        ("BB_TEST_BACKENDS", "best"),
+    ]));
     lanes.push(Lane {
         name: "native/dispatch".into(),
         how: format!("no forcing, BB_EXPECT_ISA={best}"),
@@ -177,7 +182,10 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
             Plan::Skip("host is not x86_64".into())
         } else if let Some(q) = &qemu_x86 {
             let mut env = scale_env(emu_scale);
-            env.push(("BB_EXPECT_ISA".into(), expect.into()));
+            env.extend(env_of(&[
+                ("BB_EXPECT_ISA", expect),
+                ("BB_TEST_BACKENDS", "best"),
+            ]));
             Plan::Tests(TestLane {
                 target: Target::Host,
                 wrapper: vec![q.display().to_string(), "-cpu".into(), cpu.into()],
@@ -287,7 +295,10 @@ pub(crate) fn plan_lanes(o: &Opts, meta: &Meta) -> Vec<Lane> {
                 ("p4p", "sse2"),
             ] {
                 let mut env = scale_env(sde_scale);
-                env.push(("BB_EXPECT_ISA".into(), expect.into()));
+                env.extend(env_of(&[
+                    ("BB_EXPECT_ISA", expect),
+                    ("BB_TEST_BACKENDS", "best"),
+                ]));
                 lanes.push(Lane {
                     name: format!("sde/{cpu}"),
                     how: format!("sde64 -{cpu} --, BB_EXPECT_ISA={expect}"),

@@ -44,8 +44,9 @@ use lanes::*;
 use report::*;
 
 /// The env vars of the test contract (docs/architecture.md); lanes set them explicitly.
-const CONTRACT_VARS: [&str; 5] = [
+const CONTRACT_VARS: [&str; 6] = [
     "BB_BACKEND",
+    "BB_TEST_BACKENDS",
     "BB_EXPECT_ISA",
     "BB_REQUIRE",
     "BB_TEST_SCALE",

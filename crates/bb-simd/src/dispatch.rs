@@ -161,13 +161,17 @@ pub fn dispatch<W: WithBackend>(op: W) -> W::Output {
 /// exercise, printing `skipped: <backend> (<reason>)` to stderr for every other one.
 ///
 /// Every backend this CPU and build have (both AVX2 forms where PEXT is fast), or only
-/// `BB_BACKEND`'s when it is set (`avx2` then means both AVX2 forms). A skip of a backend listed
-/// in `BB_REQUIRE` (comma-separated names) panics, unless `BB_BACKEND` excluded it.
+/// `BB_BACKEND`'s when it is set (`avx2` then means both AVX2 forms). `BB_TEST_BACKENDS=best`
+/// keeps only the backend [`best`] picks: an emulated CPU's lane needs to run just the code that
+/// CPU adds, since the lower backends are the same machine code that other lanes run. A skip of
+/// a backend listed in `BB_REQUIRE` (comma-separated names) panics, unless `BB_BACKEND` or
+/// `BB_TEST_BACKENDS` excluded it.
 ///
 /// # Panics
 /// This is the test suites' entry point, where a bad variable must fail the run rather than
-/// test other backends than asked: a `BB_BACKEND` that cannot be honoured panics, as does a
-/// `BB_REQUIRE` that names no backend or a required backend that is skipped.
+/// test other backends than asked: a `BB_BACKEND` that cannot be honoured panics, as do a
+/// `BB_TEST_BACKENDS` other than `all` or `best`, a `BB_REQUIRE` that names no backend, and a
+/// required backend that is skipped.
 #[cfg(feature = "std")]
 pub fn test_backends() -> std::vec::Vec<AnyBackend> {
     use std::eprintln;
@@ -182,13 +186,19 @@ pub fn test_backends() -> std::vec::Vec<AnyBackend> {
         .collect();
     // Test harness only (see # Panics): a lane that asked for a backend it cannot have must fail,
     // not quietly test the others. Programs go through `best()`, which falls back instead.
-    let only = try_forced().unwrap_or_else(|e| panic!("{e}"));
+    let forced = try_forced().unwrap_or_else(|e| panic!("{e}"));
+    let only = match (forced, std::env::var("BB_TEST_BACKENDS").as_deref()) {
+        (Some(f), _) => Some((f, "BB_BACKEND")),
+        (None, Ok("best")) => Some((best(), "BB_TEST_BACKENDS=best")),
+        (None, Ok("all" | "") | Err(_)) => None,
+        (None, Ok(other)) => panic!("BB_TEST_BACKENDS={other:?}: expected `all` or `best`"),
+    };
     let mut out = std::vec::Vec::new();
     for isa in Isa::ALL {
-        if let Some(f) = only
+        if let Some((f, why)) = only
             && f != isa
         {
-            eprintln!("skipped: {isa} (BB_BACKEND={f})");
+            eprintln!("skipped: {isa} (only {f}: {why})");
             continue;
         }
         match AnyBackend::new(isa) {

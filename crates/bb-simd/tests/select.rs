@@ -287,3 +287,75 @@ fn bad_backend_env_falls_back_to_detection() {
         }
     }
 }
+
+/// Child process for `test_backends_env_restricts`: the backends the suites would test.
+#[test]
+#[ignore = "run by test_backends_env_restricts in a child process"]
+fn child_test_backends() {
+    let names: Vec<&str> = bb_simd::test_backends()
+        .iter()
+        .map(|b| b.isa().name())
+        .collect();
+    println!("tested = {}", names.join(","));
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "Miri cannot spawn the child process")]
+#[cfg_attr(
+    target_family = "wasm",
+    ignore = "wasm32-wasip1 has no child processes"
+)]
+fn test_backends_env_restricts() {
+    let run = |value: &str| {
+        let out = this_binary()
+            .args([
+                "--exact",
+                "child_test_backends",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("BB_TEST_BACKENDS", value)
+            .env_remove("BB_BACKEND")
+            .env_remove("BB_REQUIRE")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let tested = stdout
+            .lines()
+            // libtest's `test child_test_backends ... ` may precede it on the same line
+            .find_map(|l| l.split_once("tested = ").map(|(_, names)| names))
+            .map(|l| {
+                let mut v: Vec<String> = l.split(',').map(str::to_string).collect();
+                v.dedup(); // the two AVX2 forms
+                v
+            });
+        (
+            stdout.contains("running 1 test"),
+            out.status.success(),
+            tested,
+        )
+    };
+    let available: Vec<String> = bb_simd::available().map(|i| i.name().to_string()).collect();
+    let pick = select(&bb_simd::detect());
+    let best = if available.iter().any(|n| n == pick.name()) {
+        pick.name().to_string()
+    } else {
+        available.last().unwrap().clone()
+    };
+    let (ran, ok, tested) = run("best");
+    if !ran {
+        eprintln!("skipped: the child process did not run under this runner");
+        return;
+    }
+    assert!(ok);
+    assert_eq!(tested, Some(vec![best]));
+    let (_, ok, tested) = run("all");
+    assert!(ok);
+    assert_eq!(tested, Some(available.clone()));
+    let (_, ok, tested) = run("");
+    assert!(ok);
+    assert_eq!(tested, Some(available));
+    let (_, ok, _) = run("bogus");
+    assert!(!ok, "an unknown BB_TEST_BACKENDS must fail the run");
+}
