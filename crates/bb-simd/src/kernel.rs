@@ -68,7 +68,7 @@ pub trait Kernel: Copy + Default + Send + Sync + 'static {
     /// benchmark loops iterate a slice of them.
     type Input: Copy + Debug + Send + Sync + 'static;
     /// One call's result.
-    type Output: Copy + PartialEq + Debug;
+    type Output: Copy + PartialEq + Debug + Send + Sync;
     /// The slow, obviously correct result (bb-core's oracles).
     fn reference(x: &Self::Input) -> Self::Output;
     /// `x` with `z` folded in, where `z` is zero at run time but opaque to the compiler. The
@@ -156,11 +156,14 @@ pub fn check<K: Kernel>(inputs: &[K::Input]) -> std::vec::Vec<(crate::AnyBackend
             let want = want.as_slice();
             // The loop runs inside `vectorize`, so the variant inlines to the backend's
             // instructions (a plain call would make every operation an out-of-line call).
-            let bad = b.vectorize(|| {
-                inputs
-                    .iter()
-                    .zip(want)
-                    .position(|(x, w)| V::run(b, x) != *w)
+            let bad = first_mismatch(inputs.len(), |lo, hi| {
+                b.vectorize(|| {
+                    inputs[lo..hi]
+                        .iter()
+                        .zip(&want[lo..hi])
+                        .position(|(x, w)| V::run(b, x) != *w)
+                        .map(|i| lo + i)
+                })
             });
             if let Some(i) = bad {
                 let (x, want) = (&inputs[i], &want[i]);
@@ -200,6 +203,45 @@ pub fn check<K: Kernel>(inputs: &[K::Input]) -> std::vec::Vec<(crate::AnyBackend
     }
     let want: Vec<K::Output> = inputs.iter().map(K::reference).collect();
     crate::for_each_backend(Run::<K>(inputs, &want))
+}
+
+/// The first index in `0..n` at which `scan(lo, hi)` (the first mismatch in `lo..hi`, if any)
+/// reports one, with the range split across the cores when it is long. A million-input check
+/// of every variant on every backend is one test, which libtest gives a single thread, and
+/// `cargo test` runs one binary at a time: without the split, the other cores idle for most of
+/// such a binary. Where threads cannot start (wasm32-wasip1) the chunk runs on this thread.
+#[cfg(feature = "std")]
+fn first_mismatch(n: usize, scan: impl Fn(usize, usize) -> Option<usize> + Sync) -> Option<usize> {
+    use std::vec::Vec;
+    // Below this a thread's start-up costs more than the inputs it would check.
+    const MIN_CHUNK: usize = 1 << 14;
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |t| t.get())
+        .min(n / MIN_CHUNK)
+        .max(1);
+    if threads == 1 {
+        return scan(0, n);
+    }
+    let chunk = n.div_ceil(threads);
+    let scan = &scan;
+    std::thread::scope(|s| {
+        let rest: Vec<_> = (1..threads)
+            .map(|t| {
+                let (lo, hi) = (t * chunk, ((t + 1) * chunk).min(n));
+                let spawned = std::thread::Builder::new().spawn_scoped(s, move || scan(lo, hi));
+                (lo, hi, spawned)
+            })
+            .collect();
+        let mut first = scan(0, chunk.min(n));
+        for (lo, hi, spawned) in rest {
+            let found = match spawned {
+                Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                Err(_) => scan(lo, hi),
+            };
+            first = first.or(found);
+        }
+        first
+    })
 }
 
 /// Declares a kernel: implements [`Kernel`] for a marker type and [`Variant`] for every type
