@@ -49,6 +49,8 @@ pub mod meter;
 pub mod reference;
 pub mod rng;
 pub mod square;
+#[cfg(feature = "std")]
+pub mod workers;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use direction::{Direction, Line};

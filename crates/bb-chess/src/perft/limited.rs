@@ -59,7 +59,7 @@ fn shared<M: bb_core::meter::Meter>(
     meter: &(dyn Fn() -> M + Sync),
 ) -> u64 {
     use crate::movegen::MoveList;
-    use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    use core::sync::atomic::{AtomicUsize, Ordering};
     let mut work = std::vec::Vec::new();
     for &m in MoveList::legal(pos).iter() {
         let child = pos.play(m);
@@ -68,27 +68,22 @@ fn shared<M: bb_core::meter::Meter>(
         }
     }
     let next = AtomicUsize::new(0);
-    let total = AtomicU64::new(0);
     let backend = bb_simd::best_backend();
-    std::thread::scope(|s| {
-        for _ in 0..threads.clamp(1, work.len().max(1)) {
-            s.spawn(|| {
-                let mut m = meter();
-                let n: u64 = bb_simd::dispatch!(backend, |b| {
-                    let mut n = 0;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(p) = work.get(i) else { break };
-                        n += super::perft_metered_with(b, p, depth - 2, &mut m);
-                        if m.halted() {
-                            break;
-                        }
-                    }
-                    n
-                });
-                total.fetch_add(n, Ordering::Relaxed);
-            });
-        }
-    });
-    total.into_inner()
+    bb_core::workers::run(threads.clamp(1, work.len().max(1)), || {
+        let mut m = meter();
+        bb_simd::dispatch!(backend, |b| {
+            let mut n = 0;
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(p) = work.get(i) else { break };
+                n += super::perft_metered_with(b, p, depth - 2, &mut m);
+                if m.halted() {
+                    break;
+                }
+            }
+            n
+        })
+    })
+    .into_iter()
+    .sum()
 }

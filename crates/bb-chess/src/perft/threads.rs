@@ -20,28 +20,20 @@ pub fn divide_threads(pos: &Position, depth: u32, threads: usize) -> std::vec::V
     let next = AtomicUsize::new(0);
     let mut counts = std::vec![0u64; moves.len()];
     let threads = threads.clamp(1, moves.len().max(1));
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&m) = moves.get(i) else { break };
-                        mine.push((i, perft(&pos.play(m), depth - 1)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        for h in handles {
-            if let Ok(v) = h.join() {
-                for (i, n) in v {
-                    counts[i] = n;
-                }
-            }
+    let done = bb_core::workers::run(threads, || {
+        let mut mine = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&m) = moves.get(i) else { break };
+            mine.push((i, perft(&pos.play(m), depth - 1)));
         }
+        mine
     });
+    for (i, n) in done.into_iter().flatten() {
+        if let Some(c) = counts.get_mut(i) {
+            *c = n;
+        }
+    }
     moves.iter().copied().zip(counts).collect()
 }
 

@@ -111,30 +111,25 @@ pub(super) fn count_shared<M: Meter>(
     threads: usize,
     meter: &(dyn Fn() -> M + Sync),
 ) -> u64 {
-    use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    use core::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
-    let total = AtomicU64::new(0);
     let backend = bb_simd::best_backend();
-    std::thread::scope(|s| {
-        for _ in 0..threads.clamp(1, work.len().max(1)) {
-            s.spawn(|| {
-                let mut m = meter();
-                let n: u64 = bb_simd::dispatch!(backend, |b| {
-                    let mut n = 0;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(bd, d)) = work.get(i) else { break };
-                        // Positions below a valid board are valid: never an error.
-                        n += perft_metered_with(b, bd, d, cv, &mut m).unwrap_or(0);
-                        if M::ACTIVE && m.halted() {
-                            break;
-                        }
-                    }
-                    n
-                });
-                total.fetch_add(n, Ordering::Relaxed);
-            });
-        }
-    });
-    total.into_inner()
+    bb_core::workers::run(threads.clamp(1, work.len().max(1)), || {
+        let mut m = meter();
+        bb_simd::dispatch!(backend, |b| {
+            let mut n = 0;
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(bd, d)) = work.get(i) else { break };
+                // Positions below a valid board are valid: never an error.
+                n += perft_metered_with(b, bd, d, cv, &mut m).unwrap_or(0);
+                if M::ACTIVE && m.halted() {
+                    break;
+                }
+            }
+            n
+        })
+    })
+    .into_iter()
+    .sum()
 }

@@ -288,33 +288,29 @@ impl Solver {
         let tt = &self.tts[0];
         let deadline = self.clock.and_then(|c| c.1);
         let eval = self.eval();
-        std::thread::scope(|sc| {
-            for _ in 0..limits.threads {
-                let (busy, done, nodes, score, root_alpha) =
-                    (&busy, &done, &nodes, &score, &root_alpha);
-                sc.spawn(move || {
-                    bb_simd::dispatch!(backend, |b| {
-                        let mut s = Search::new(b, tt, limits);
-                        s.deadline = deadline;
-                        s.eval = eval;
-                        s.shared = Some(Shared {
-                            busy,
-                            done,
-                            nodes,
-                            root: (board.p, board.o),
-                            root_n: (!(board.p | board.o)).count_ones(),
-                            root_alpha,
-                        });
-                        let v = s.root(board, alpha, beta);
-                        nodes.fetch_add(s.nodes - s.reported, Ordering::Relaxed);
-                        if !s.stopped {
-                            done.store(true, Ordering::Relaxed);
-                            let mut g = score.lock().unwrap_or_else(|e| e.into_inner());
-                            g.get_or_insert(v);
-                        }
-                    });
+        let shared = (&busy, &done, &nodes, &score, &root_alpha);
+        bb_core::workers::run(limits.threads, move || {
+            let (busy, done, nodes, score, root_alpha) = shared;
+            bb_simd::dispatch!(backend, |b| {
+                let mut s = Search::new(b, tt, limits);
+                s.deadline = deadline;
+                s.eval = eval;
+                s.shared = Some(Shared {
+                    busy,
+                    done,
+                    nodes,
+                    root: (board.p, board.o),
+                    root_n: (!(board.p | board.o)).count_ones(),
+                    root_alpha,
                 });
-            }
+                let v = s.root(board, alpha, beta);
+                nodes.fetch_add(s.nodes - s.reported, Ordering::Relaxed);
+                if !s.stopped {
+                    done.store(true, Ordering::Relaxed);
+                    let mut g = score.lock().unwrap_or_else(|e| e.into_inner());
+                    g.get_or_insert(v);
+                }
+            });
         });
         let total = nodes.load(Ordering::Relaxed);
         let score = score.into_inner().unwrap_or_else(|e| e.into_inner());
