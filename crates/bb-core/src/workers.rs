@@ -55,6 +55,43 @@ pub fn run<R: Send>(threads: usize, work: impl Fn() -> R + Sync) -> Vec<R> {
     })
 }
 
+/// Hands the items of `work` to [`run`]'s workers one at a time, in order: each worker makes its
+/// state with `init`, takes the next item not yet taken and folds it into its state with `step`
+/// (given the item's index), until the items run out or `step` returns `false`. Returns each
+/// worker's state.
+///
+/// Sub-trees of very different sizes balance themselves this way: a worker that finishes a
+/// small one takes the next.
+///
+/// ```
+/// let items = [3u64, 5, 7, 11];
+/// let sums = bb_core::workers::share(2, &items, || 0u64, |sum, _, &x| {
+///     *sum += x;
+///     true
+/// });
+/// assert_eq!(sums.iter().sum::<u64>(), 26);
+/// ```
+pub fn share<T: Sync, S: Send>(
+    threads: usize,
+    work: &[T],
+    init: impl Fn() -> S + Sync,
+    step: impl Fn(&mut S, usize, &T) -> bool + Sync,
+) -> Vec<S> {
+    use core::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    run(threads.clamp(1, work.len().max(1)), || {
+        let mut state = init();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = work.get(i) else { break };
+            if !step(&mut state, i, item) {
+                break;
+            }
+        }
+        state
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,5 +119,32 @@ mod tests {
         assert_eq!(ran.into_inner(), 3);
         assert_eq!(out, std::vec![4 << 20; 3]);
         assert_eq!(run(0, || 7), std::vec![7]);
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "threads: slow under Miri")]
+    fn every_item_is_taken_once_and_a_stop_ends_a_worker() {
+        let items: Vec<u64> = (0..1000).collect();
+        let taken = share(3, &items, Vec::new, |mine, i, &x| {
+            assert_eq!(i as u64, x);
+            mine.push(x);
+            true
+        });
+        assert!(!taken.is_empty() && taken.len() <= 3);
+        let mut all: Vec<u64> = taken.into_iter().flatten().collect();
+        all.sort_unstable();
+        assert_eq!(all, items);
+        // One item each, then stop: as many items taken as workers.
+        let firsts = share(
+            2,
+            &items,
+            || 0,
+            |n, _, _| {
+                *n += 1;
+                false
+            },
+        );
+        assert_eq!(firsts.iter().sum::<usize>(), firsts.len());
+        assert_eq!(share(4, &[] as &[u64], || 1, |_, _, _| true), std::vec![1]);
     }
 }

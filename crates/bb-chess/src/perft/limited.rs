@@ -52,14 +52,13 @@ pub fn perft_limited(
 /// plies down, each metering its sub-trees with its own `meter()` and taking no more once it
 /// halts (the sum is then partial).
 #[cfg(all(feature = "std", target_has_atomic = "64"))]
-fn shared<M: bb_core::meter::Meter>(
+fn shared<M: bb_core::meter::Meter + Send>(
     pos: &Position,
     depth: u32,
     threads: usize,
     meter: &(dyn Fn() -> M + Sync),
 ) -> u64 {
     use crate::movegen::MoveList;
-    use core::sync::atomic::{AtomicUsize, Ordering};
     let mut work = std::vec::Vec::new();
     for &m in MoveList::legal(pos).iter() {
         let child = pos.play(m);
@@ -67,23 +66,13 @@ fn shared<M: bb_core::meter::Meter>(
             work.push(child.play(m2));
         }
     }
-    let next = AtomicUsize::new(0);
     let backend = bb_simd::best_backend();
-    bb_core::workers::run(threads.clamp(1, work.len().max(1)), || {
-        let mut m = meter();
-        bb_simd::dispatch!(backend, |b| {
-            let mut n = 0;
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(p) = work.get(i) else { break };
-                n += super::perft_metered_with(b, p, depth - 2, &mut m);
-                if m.halted() {
-                    break;
-                }
-            }
-            n
-        })
-    })
-    .into_iter()
-    .sum()
+    let each = |(n, m): &mut (u64, M), _, p: &Position| {
+        *n += bb_simd::dispatch!(backend, |b| super::perft_metered_with(b, p, depth - 2, m));
+        !m.halted()
+    };
+    bb_core::workers::share(threads, &work, || (0, meter()), each)
+        .iter()
+        .map(|&(n, _)| n)
+        .sum()
 }

@@ -10,24 +10,16 @@ use crate::position::Position;
 #[cfg(feature = "std")]
 #[must_use]
 pub fn divide_threads(pos: &Position, depth: u32, threads: usize) -> std::vec::Vec<(Move, u64)> {
-    use core::sync::atomic::{AtomicUsize, Ordering};
     use std::vec::Vec;
     if depth == 0 {
         return Vec::new();
     }
     let list = MoveList::legal(pos);
     let moves: &[Move] = &list;
-    let next = AtomicUsize::new(0);
     let mut counts = std::vec![0u64; moves.len()];
-    let threads = threads.clamp(1, moves.len().max(1));
-    let done = bb_core::workers::run(threads, || {
-        let mut mine = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&m) = moves.get(i) else { break };
-            mine.push((i, perft(&pos.play(m), depth - 1)));
-        }
-        mine
+    let done = bb_core::workers::share(threads, moves, Vec::new, |mine, i, &m| {
+        mine.push((i, perft(&pos.play(m), depth - 1)));
+        true
     });
     for (i, n) in done.into_iter().flatten() {
         if let Some(c) = counts.get_mut(i) {

@@ -105,31 +105,20 @@ pub fn perft_threads(
 /// time; each thread dispatches once and meters its sub-trees with its own `meter()`, and
 /// stops taking sub-trees when it halts (the sum is then partial).
 #[cfg(feature = "std")]
-pub(super) fn count_shared<M: Meter>(
+pub(super) fn count_shared<M: Meter + Send>(
     work: &[(Board, u32)],
     cv: Convention,
     threads: usize,
     meter: &(dyn Fn() -> M + Sync),
 ) -> u64 {
-    use core::sync::atomic::{AtomicUsize, Ordering};
-    let next = AtomicUsize::new(0);
     let backend = bb_simd::best_backend();
-    bb_core::workers::run(threads.clamp(1, work.len().max(1)), || {
-        let mut m = meter();
-        bb_simd::dispatch!(backend, |b| {
-            let mut n = 0;
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(bd, d)) = work.get(i) else { break };
-                // Positions below a valid board are valid: never an error.
-                n += perft_metered_with(b, bd, d, cv, &mut m).unwrap_or(0);
-                if M::ACTIVE && m.halted() {
-                    break;
-                }
-            }
-            n
-        })
-    })
-    .into_iter()
-    .sum()
+    let each = |(n, m): &mut (u64, M), _, &(bd, d): &(Board, u32)| {
+        // Positions below a valid board are valid: never an error.
+        *n += bb_simd::dispatch!(backend, |b| perft_metered_with(b, bd, d, cv, m)).unwrap_or(0);
+        !(M::ACTIVE && m.halted())
+    };
+    bb_core::workers::share(threads, work, || (0, meter()), each)
+        .iter()
+        .map(|&(n, _)| n)
+        .sum()
 }
