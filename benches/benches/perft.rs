@@ -11,8 +11,9 @@
 //! in `common` counts the move list at depth 1 like the others do). Every count is checked
 //! against the published one.
 //!
-//! Options after `--`: `--rounds N` (default `BB_REPS`, else 5), `--json` (one JSON object per
-//! engine and round on stdout, for `cargo xtask compare`, and the backend line on stderr),
+//! Each engine runs once untimed before the rounds. Options after `--`: `--rounds N` (default
+//! `BB_REPS`, else 5), `--json` (one JSON object per engine and round on stdout, for
+//! `cargo xtask compare`, and the backend line on stderr),
 //! `--quick` (start perft(4) and Kiwipete perft(3): a smoke run). `BB_ENGINES=bb,cozy-chess`
 //! keeps only the named engines (cozy-chess always stays: the ratios are to it). Besides the
 //! ratio of the medians, each engine's line gives the median, lowest and highest of its
@@ -127,6 +128,11 @@ fn main() {
             .iter()
             .position(|(e, _)| *e == "cozy-chess")
             .expect("cozy-chess runs");
+        // One untimed run of each first: the first run of a process pays the page faults of
+        // its tables and code.
+        for (_, f) in &mut engines {
+            black_box(f());
+        }
         let mut times = vec![Vec::new(); engines.len()];
         for round in 0..reps {
             let mut order: Vec<usize> = (0..engines.len()).collect();
