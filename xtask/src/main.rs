@@ -11,9 +11,9 @@
 //! `cargo xtask fuzz [--time SECS | --runs N] [TARGET...]` runs every cargo-fuzz target of `fuzz/`
 //! with the nightly toolchain and prints a row per target (module [`fuzz`]).
 //!
-//! `cargo xtask compare [edax|egaroucid|ffo] [--edax DIR] [--egaroucid DIR] [--rounds N] ...`
-//! builds the peers from given source trees and prints bb / peer time ratios from alternated rounds
-//! (module [`compare`]).
+//! `cargo xtask compare [edax|egaroucid|ffo|movegen|perft] [--edax DIR] [--rounds N] ...`
+//! builds the peers from given source trees (the chess perft peers are crates) and prints bb / peer
+//! time ratios from alternated rounds (module [`compare`]).
 
 #![forbid(unsafe_code)]
 

@@ -540,7 +540,7 @@ mod tests {
     fn a_movegen_tree_selects_the_comparison() {
         let args: Vec<String> = ["--movegen", "cm", "--all"].map(String::from).to_vec();
         let o = super::super::parse(&args).unwrap();
-        assert_eq!(o.comparisons, ["movegen"]);
+        assert_eq!(o.comparisons, ["movegen", "perft"]);
         assert_eq!(o.movegen.as_deref(), Some(Path::new("cm")));
         assert!(o.all);
         assert!(super::super::parse(&["--movegen".to_string()]).is_err());
