@@ -32,12 +32,17 @@ pub fn perft_plain<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
     if depth == 1 {
         return u64::from(moves.count_ones());
     }
-    if depth == 2 {
-        return two_below(b, board, moves);
-    }
     let mut nodes = 0;
     for sq in Bitboard(moves) {
-        nodes += perft_plain(b, board.play_legal_with(b, sq), depth - 1);
+        let next = board.play_legal_with(b, sq);
+        if depth == 3 {
+            let replies = next.moves_with(b);
+            if replies != 0 {
+                nodes += two_below(b, next, replies);
+                continue;
+            }
+        }
+        nodes += perft_plain(b, next, depth - 1);
     }
     nodes
 }
