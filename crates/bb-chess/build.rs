@@ -88,13 +88,22 @@ fn main() {
     for m in &pext.bishop {
         write!(s, "PextEntry {{ mask: 0x{:x}, offset: {} }},", m.0, m.1).unwrap();
     }
+    // Zero padding so that every bishop's 512-entry view (`sliders::lookup`) fits.
+    let mut padded = pext.attacks.clone();
+    let end = pext
+        .bishop
+        .iter()
+        .map(|&(_, o)| o as usize + 512)
+        .max()
+        .unwrap_or(0);
+    padded.resize(padded.len().max(end), 0);
     write!(
         s,
-        "];\n/// PEXT-indexed attack sets, rooks first.\npub static PEXT_ATTACKS: [u64; {}] = ",
-        pext.attacks.len()
+        "];\n/// PEXT-indexed attack sets, rooks first, then zero padding.\npub static PEXT_ATTACKS: [u64; {}] = ",
+        padded.len()
     )
     .unwrap();
-    u64s(&mut s, &pext.attacks);
+    u64s(&mut s, &padded);
     s.push_str(";\n");
     write("pext.rs", &s);
 

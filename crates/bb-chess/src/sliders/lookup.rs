@@ -4,7 +4,7 @@
 use super::SliderVariant;
 use crate::tables::{
     FIRST_RANK, MAGIC_ATTACKS, MAGIC_BISHOP, MAGIC_ROOK, PEXT_ATTACKS, PEXT_BISHOP, PEXT_ROOK,
-    PEXT16_ATTACKS, PEXT16_BISHOP, PEXT16_ROOK, Pext16Entry,
+    PEXT16_ATTACKS, PEXT16_BISHOP, PEXT16_ROOK, Pext16Entry, PextEntry,
 };
 use bb_core::Square;
 use bb_simd::Backend;
@@ -13,9 +13,55 @@ use bb_simd::Backend;
 ///
 /// The standard baseline (as in Stockfish and cozy-chess's `pext` feature). It
 /// needs BMI2 and is only chosen as a default where [`Backend::FAST_PEXT`] (PEXT is microcoded,
-/// ~18+ cycles and data dependent, on AMD before Zen 3). Tables: 107,648 x u64 (841 KiB).
+/// ~18+ cycles and data dependent, on AMD before Zen 3). Tables: 107,648 x u64 (841 KiB), plus
+/// 448 entries of padding so that each square's slice is a fixed-size array and the lookup needs
+/// neither a bounds check nor an offset addition (the form of Chess_Movegen's PEXT).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pext;
+
+/// A square's PEXT mask and its slice of [`PEXT_ATTACKS`] as a fixed-size array: the index,
+/// masked to the array's size, needs no bounds check and no offset addition.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(16))]
+struct PextView<const N: usize> {
+    mask: u64,
+    attacks: &'static [u64; N],
+}
+
+impl<const N: usize> PextView<N> {
+    #[inline(always)]
+    fn get<B: Backend>(&self, b: B, occ: u64) -> u64 {
+        self.attacks[b.pext(occ, self.mask) as usize & (N - 1)]
+    }
+}
+
+/// The views of 64 entries: `N` is a power of two covering every square's slice (4,096 for a
+/// rook, 512 for a bishop; the table is padded so that the last bishop's view fits).
+const fn views<const N: usize>(entries: &[PextEntry; 64]) -> [PextView<N>; 64] {
+    const fn view<const N: usize>(offset: u32) -> &'static [u64; N] {
+        let tail: &'static [u64] = PEXT_ATTACKS.split_at(offset as usize).1;
+        match tail.first_chunk::<N>() {
+            Some(v) => v,
+            None => panic!("PEXT_ATTACKS lacks padding for a view"),
+        }
+    }
+    let mut out = [PextView {
+        mask: 0,
+        attacks: view::<N>(0),
+    }; 64];
+    let mut s = 0;
+    while s < 64 {
+        out[s] = PextView {
+            mask: entries[s].mask,
+            attacks: view::<N>(entries[s].offset),
+        };
+        s += 1;
+    }
+    out
+}
+
+static ROOK_VIEWS: [PextView<4096>; 64] = views(&PEXT_ROOK);
+static BISHOP_VIEWS: [PextView<512>; 64] = views(&PEXT_BISHOP);
 
 impl SliderVariant for Pext {
     const NAME: &'static str = "pext";
@@ -24,13 +70,11 @@ impl SliderVariant for Pext {
     }
     #[inline(always)]
     fn rook<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
-        let e = &PEXT_ROOK[sq.index()];
-        PEXT_ATTACKS[e.offset as usize + b.pext(occ, e.mask) as usize]
+        ROOK_VIEWS[sq.index()].get(b, occ)
     }
     #[inline(always)]
     fn bishop<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
-        let e = &PEXT_BISHOP[sq.index()];
-        PEXT_ATTACKS[e.offset as usize + b.pext(occ, e.mask) as usize]
+        BISHOP_VIEWS[sq.index()].get(b, occ)
     }
 }
 
@@ -168,6 +212,31 @@ impl SliderVariant for PextFile {
     fn rook<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
         let inner = b.pext(occ, FILE_A_INNER << (sq.index() & 7)) as usize;
         FILE_ATTACKS[sq.index()][inner & 63] | super::hq::rank_table(sq, occ)
+    }
+    #[inline(always)]
+    fn bishop<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
+        Pext::bishop(b, sq, occ)
+    }
+}
+
+/// PEXT for the bishop only: the rook as in [`HqFirstRank`](super::HqFirstRank) (the file by
+/// byte-swap Hyperbola Quintessence, the rank from the 512-byte first-rank table), the bishop from
+/// its PEXT table (5,248 x u64, 41 KiB). BMI2.
+///
+/// Each piece by its fastest form on Zen 3: no lookup in the 800 KiB rook PEXT table, whose L2
+/// misses make [`Pext`]'s latency, and the bishop's single PEXT lookup, fewer instructions than
+/// two Hyperbola Quintessence lines. Default only where [`Backend::FAST_PEXT`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PextHq;
+
+impl SliderVariant for PextHq {
+    const NAME: &'static str = "pext_hq";
+    fn supported<B: Backend>() -> bool {
+        B::NATIVE_PEXT
+    }
+    #[inline(always)]
+    fn rook<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
+        super::hq::file_bswap(b, sq, occ) | super::hq::rank_table(sq, occ)
     }
     #[inline(always)]
     fn bishop<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {

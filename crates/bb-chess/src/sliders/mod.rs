@@ -16,11 +16,13 @@ use bb_simd::{Backend, Isa};
 mod hq;
 mod lookup;
 mod okuhara;
+mod pext_lines;
 mod simd_hq;
 
 pub use hq::{HqCooijmans, HqFirstRank, HqRbit};
-pub use lookup::{FancyMagic, Pext, PextFile, PextPdep16, PextSmall};
+pub use lookup::{FancyMagic, Pext, PextFile, PextHq, PextPdep16, PextSmall};
 pub use okuhara::{Avx2Okuhara, Avx512Lzcnt};
+pub use pext_lines::PextLines;
 pub use simd_hq::{Hq4Lines, Occupied, PeshkovTwin, Ssse3Hq};
 
 /// A sliding-attack technique.
@@ -81,6 +83,8 @@ macro_rules! slider_kernel {
                     PextPdep16,
                     PextSmall,
                     PextFile,
+                    PextLines,
+                    PextHq,
                     FancyMagic,
                 ]
             }
@@ -109,9 +113,10 @@ slider_kernel!(
 
 // The per-backend default table, written once and read by every default kernel and by
 // `default_name`; `V` names the variant type for instruction set `$isa` with fast PEXT or not
-// (`$fast_pext`) inside `$e`. Measured on this machine class (see docs/kernels/sliders.md): PEXT
-// wherever it is fast (AVX2 with fast PEXT, AVX-512), fancy magics elsewhere (including AMD Zen
-// 1/2, whose PEXT is microcoded). The match is exhaustive, so a new backend token does not compile
+// (`$fast_pext`) inside `$e`. Measured (see docs/kernels/sliders.md): PEXT wherever it is fast
+// (AVX2 with fast PEXT, AVX-512), for move generation's throughput (the small-table forms halve a
+// dependent chain's latency where the 841 KiB table misses L2, but slow perft), fancy magics
+// elsewhere (including AMD Zen 1/2, whose PEXT is microcoded). The match is exhaustive, so a new backend token does not compile
 // until it has a default here.
 macro_rules! default_variant {
     ($isa:expr, $fast_pext:expr, |$V:ident| $e:expr) => {
