@@ -156,7 +156,7 @@ pub fn check<K: Kernel>(inputs: &[K::Input]) -> std::vec::Vec<(crate::AnyBackend
             let want = want.as_slice();
             // The loop runs inside `vectorize`, so the variant inlines to the backend's
             // instructions (a plain call would make every operation an out-of-line call).
-            let bad = first_mismatch(inputs.len(), |lo, hi| {
+            let bad = first_mismatch(inputs.len(), &|lo, hi| {
                 b.vectorize(|| {
                     inputs[lo..hi]
                         .iter()
@@ -210,8 +210,14 @@ pub fn check<K: Kernel>(inputs: &[K::Input]) -> std::vec::Vec<(crate::AnyBackend
 /// of every variant on every backend is one test, which libtest gives a single thread, and
 /// `cargo test` runs one binary at a time: without the split, the other cores idle for most of
 /// such a binary. Where threads cannot start (wasm32-wasip1) the chunk runs on this thread.
+///
+/// `scan` is a trait object so that the thread machinery is compiled once, not once per variant
+/// and backend in every test crate.
 #[cfg(feature = "std")]
-fn first_mismatch(n: usize, scan: impl Fn(usize, usize) -> Option<usize> + Sync) -> Option<usize> {
+fn first_mismatch(
+    n: usize,
+    scan: &(dyn Fn(usize, usize) -> Option<usize> + Sync),
+) -> Option<usize> {
     use std::vec::Vec;
     // Below this a thread's start-up costs more than the inputs it would check.
     const MIN_CHUNK: usize = 1 << 14;
@@ -223,7 +229,6 @@ fn first_mismatch(n: usize, scan: impl Fn(usize, usize) -> Option<usize> + Sync)
         return scan(0, n);
     }
     let chunk = n.div_ceil(threads);
-    let scan = &scan;
     std::thread::scope(|s| {
         let rest: Vec<_> = (1..threads)
             .map(|t| {
