@@ -184,8 +184,11 @@ pub fn test_backends() -> std::vec::Vec<AnyBackend> {
                 .unwrap_or_else(|e| panic!("BB_REQUIRE: {s:?}: {e}"))
         })
         .collect();
-    // Test harness only (see # Panics): a lane that asked for a backend it cannot have must fail,
-    // not quietly test the others. Programs go through `best()`, which falls back instead.
+    // Test harness only (see # Panics): a lane that asked for a backend it cannot have, or a
+    // restriction it cannot parse, must fail the test run, not quietly test other backends than
+    // asked; a test's failure is a panic. Programs never come here: they go through `best()`,
+    // which falls back instead; only the test entry points (`for_each_backend`, `kernel::check`)
+    // call this.
     let forced = try_forced().unwrap_or_else(|e| panic!("{e}"));
     let only = match (forced, std::env::var("BB_TEST_BACKENDS").as_deref()) {
         (Some(f), _) => Some((f, "BB_BACKEND")),

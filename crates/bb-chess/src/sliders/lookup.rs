@@ -38,6 +38,9 @@ impl<const N: usize> PextView<N> {
 /// The views of 64 entries: `N` is a power of two covering every square's slice (4,096 for a
 /// rook, 512 for a bishop; the table is padded so that the last bishop's view fits).
 const fn views<const N: usize>(entries: &[PextEntry; 64]) -> [PextView<N>; 64] {
+    // Never reached at run time: `views` is called only in the initializers of the two statics
+    // below, which the compiler evaluates, so a table without the padding (or an offset past its
+    // end) is a build error, not a panic in a program.
     const fn view<const N: usize>(offset: u32) -> &'static [u64; N] {
         let tail: &'static [u64] = PEXT_ATTACKS.split_at(offset as usize).1;
         match tail.first_chunk::<N>() {
