@@ -12,6 +12,7 @@ use bb_reversi::eval::{
     self, EvalBoard, EvalFileError, EvalReadError, Evaluator, FILE_BYTES, Mover, PACKED,
     PackedWeights, Packing, reference,
 };
+use std::sync::OnceLock;
 
 const HEADER: usize = 28;
 
@@ -75,6 +76,12 @@ struct Model {
 }
 
 impl Model {
+    /// The model, built once for the tests that read it (seconds under an emulator).
+    fn shared() -> &'static Model {
+        static MODEL: OnceLock<Model> = OnceLock::new();
+        MODEL.get_or_init(Model::new)
+    }
+
     fn new() -> Model {
         let mut start = 0;
         let mut groups = Vec::new();
@@ -142,8 +149,10 @@ fn random_file(seed: u64, big_endian: bool) -> Vec<u8> {
         });
     }
     bytes.extend(0.0f64.to_le_bytes());
-    for _ in 0..FILE_BYTES - HEADER {
-        bytes.push(rng.next_u64() as u8);
+    while bytes.len() < FILE_BYTES {
+        let word = rng.next_u64().to_le_bytes();
+        let n = word.len().min(FILE_BYTES - bytes.len());
+        bytes.extend_from_slice(&word[..n]);
     }
     bytes
 }
@@ -170,7 +179,7 @@ fn boards(n: usize) -> Vec<Board> {
 
 #[test]
 fn random_weights_evaluate_as_the_format_says() {
-    let model = Model::new();
+    let model = Model::shared();
     let file = random_file(5, false);
     let e = Evaluator::from_bytes(&file).expect("a valid file");
     assert_eq!(e.version(), (4, 5, 6));
@@ -237,7 +246,7 @@ fn bad_files_are_errors() {
 
 #[test]
 fn packing_slots_read_the_weights_the_format_says() {
-    let model = Model::new();
+    let model = Model::shared();
     let packing = Packing::new();
     let file = random_file(9, false);
     let weight = weight_le(&file);

@@ -12,7 +12,7 @@ use bb_reversi::eval::{Evaluator, FILE_BYTES};
 use bb_reversi::game::BoardExt;
 use bb_reversi::obf::{Problem, parse_file};
 use bb_reversi::solver::{EvalOrdering, Limits, Solver};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// An Edax weight file: the header (`EDAX`, `EVAL`, version words, date) and 16-bit weights,
 /// random ones from `seed`, or all zero.
@@ -21,8 +21,9 @@ fn weight_file(seed: Option<u64>) -> Vec<u8> {
     bytes[..8].copy_from_slice(b"XADELAVE");
     if let Some(seed) = seed {
         let mut rng = Rng::new(seed);
-        for b in &mut bytes[28..] {
-            *b = rng.next_u64() as u8;
+        for chunk in bytes[28..].chunks_mut(8) {
+            let word = rng.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&word[..chunk.len()]);
         }
     }
     bytes
@@ -30,6 +31,19 @@ fn weight_file(seed: Option<u64>) -> Vec<u8> {
 
 fn evaluator(seed: Option<u64>) -> Arc<Evaluator> {
     Arc::new(Evaluator::from_bytes(&weight_file(seed)).expect("a valid weight file"))
+}
+
+/// The all-zero evaluator, or the one of random weights from seed 1, built once for the tests
+/// that share them: each unpacks a 12 MB file, which takes seconds under an emulator.
+fn shared(random: bool) -> Arc<Evaluator> {
+    static ZERO: OnceLock<Arc<Evaluator>> = OnceLock::new();
+    static RANDOM: OnceLock<Arc<Evaluator>> = OnceLock::new();
+    let (cell, seed) = if random {
+        (&RANDOM, Some(1))
+    } else {
+        (&ZERO, None)
+    };
+    Arc::clone(cell.get_or_init(|| evaluator(seed)))
 }
 
 fn ffo(name: &str) -> Vec<Problem> {
@@ -80,14 +94,16 @@ fn boards() -> Vec<Board> {
 
 #[test]
 fn zero_weights_visit_exactly_the_nodes_of_no_evaluator() {
-    let zero = evaluator(None);
-    let random = evaluator(Some(1));
+    let zero = shared(false);
+    let random = shared(true);
     let mut plain = Solver::new(18);
+    // One solver for every case: `solve` clears its table, so each case starts as a new solver.
+    let mut s = Solver::new(18);
     let mut reordered = 0;
     for board in boards() {
         let want = solve(&mut plain, board, 1);
         for order in orderings() {
-            let mut s = Solver::new(18).with_evaluator(Arc::clone(&zero));
+            s.set_evaluator(Some(Arc::clone(&zero)));
             s.set_eval_ordering(order);
             assert_eq!(solve(&mut s, board, 1), want, "{board} {order:?}");
             // The same ordering with weights that are not zero does change the search, so
@@ -103,7 +119,7 @@ fn zero_weights_visit_exactly_the_nodes_of_no_evaluator() {
 
 #[test]
 fn random_weights_keep_the_ffo_scores() {
-    let mut solver = Solver::new(18).with_evaluator(evaluator(Some(2)));
+    let mut solver = Solver::new(18).with_evaluator(shared(true));
     for (i, p) in ffo("fforum-1-19.obf")
         .iter()
         .enumerate()
@@ -122,7 +138,7 @@ fn random_weights_keep_the_ffo_scores() {
 #[test]
 fn random_weights_keep_the_scores_of_no_evaluator() {
     let mut plain = Solver::new(18);
-    let mut solver = Solver::new(18).with_evaluator(evaluator(Some(3)));
+    let mut solver = Solver::new(18).with_evaluator(shared(true));
     solver.set_eval_ordering(EvalOrdering {
         min_empties: 8,
         depth: 1,
