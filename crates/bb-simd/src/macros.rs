@@ -11,6 +11,27 @@ macro_rules! bits {
     }};
 }
 
+/// Helper functions written one line each where the body is short. Every one is `pub(crate)`;
+/// `"features"; fns` makes them `#[inline]` with `#[target_feature(enable = "features")]`, so
+/// that a caller needs the token that proves those features, and `[attributes] fns` gives them
+/// those attributes instead.
+macro_rules! helpers {
+    ($features:literal; $($fns:tt)*) => {
+        helpers!(@each [#[inline] #[target_feature(enable = $features)]] $($fns)*);
+    };
+    ([$($attr:tt)*] $($fns:tt)*) => {
+        helpers!(@each [$($attr)*] $($fns)*);
+    };
+    (@each $attrs:tt $(
+        $(#[$m:meta])* fn $name:ident $(<$(const $c:ident: $ct:ty),+>)? ($($a:tt)*) -> $r:ty $body:block
+    )*) => {$(
+        helpers!(@one $attrs $(#[$m])* fn $name $(<$(const $c: $ct),+>)? ($($a)*) -> $r $body);
+    )*};
+    (@one [$($attr:tt)*] $(#[$m:meta])* fn $($item:tt)*) => {
+        $(#[$m])* $($attr)* pub(crate) fn $($item)*
+    };
+}
+
 /// Wide ops as the same narrow op on each part (`type Wide = [Narrow; K]`).
 macro_rules! split_unary {
     ($W:ident; $($f:ident => $g:ident),* $(,)?) => {$(

@@ -15,16 +15,7 @@ macro_rules! neon {
 mod h {
     use core::arch::aarch64::*;
 
-    macro_rules! nf {
-        ($($(#[$m:meta])* fn $name:ident $(<const $c:ident: u32>)? ($($a:ident: $t:ty),*) -> $r:ty $body:block)*) => {$(
-            $(#[$m])*
-            #[inline]
-            #[target_feature(enable = "neon")]
-            pub(super) fn $name $(<const $c: u32>)? ($($a: $t),*) -> $r $body
-        )*};
-    }
-
-    nf! {
+    helpers! { "neon";
         fn splat64(x: u64) -> uint64x2_t { vdupq_n_u64(x) }
         fn and64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vandq_u64(a, b) }
         fn or64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vorrq_u64(a, b) }
