@@ -32,6 +32,45 @@ macro_rules! helpers {
     };
 }
 
+/// Trait methods that call a helper or an intrinsic with their own arguments and nothing else,
+/// one line each: `fn op(args) -> T = path;` is `#[inline(always)] fn op(self, args) -> T`
+/// whose body is `$safe! { path(args) }` (`$safe` is the token's unsafe block). A
+/// `<const N: _>` parameter is passed on as `path::<N>`. With `each K` the arguments and the
+/// result are arrays of `K` registers and `path` is called on each register.
+macro_rules! forward {
+    ($safe:ident; $(
+        fn $name:ident $(<const $c:ident: $ct:ty>)? ($($a:ident: $t:ty),*) -> $r:ty = $($f:ident)::+;
+    )*) => {$(
+        #[inline(always)]
+        fn $name $(<const $c: $ct>)? (self, $($a: $t),*) -> $r {
+            $safe! { $($f)::+ $(::<$c>)? ($($a),*) }
+        }
+    )*};
+    ($safe:ident, each 2; $(
+        fn $name:ident ($($a:ident: $t:ty),*) -> $r:ty = $($f:ident)::+;
+    )*) => {$(
+        #[inline(always)]
+        fn $name(self, $($a: $t),*) -> $r {
+            $safe! { [$($f)::+($($a[0]),*), $($f)::+($($a[1]),*)] }
+        }
+    )*};
+    ($safe:ident, each 4; $(
+        fn $name:ident ($($a:ident: $t:ty),*) -> $r:ty = $($f:ident)::+;
+    )*) => {$(
+        #[inline(always)]
+        fn $name(self, $($a: $t),*) -> $r {
+            $safe! {
+                [
+                    $($f)::+($($a[0]),*),
+                    $($f)::+($($a[1]),*),
+                    $($f)::+($($a[2]),*),
+                    $($f)::+($($a[3]),*),
+                ]
+            }
+        }
+    )*};
+}
+
 /// Wide ops as the same narrow op on each part (`type Wide = [Narrow; K]`).
 macro_rules! split_unary {
     ($W:ident; $($f:ident => $g:ident),* $(,)?) => {$(
