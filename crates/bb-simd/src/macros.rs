@@ -71,6 +71,139 @@ macro_rules! forward {
     )*};
 }
 
+/// `vectorize` for a token whose features are enabled per function: the closure runs inside a
+/// function compiled with `$features`, so that the token's `#[inline(always)]` operations lower
+/// to those instructions there.
+// (`Wasm128` has nothing to enable: the whole build has `simd128`.)
+#[cfg_attr(target_arch = "wasm32", allow(unused_macros))]
+macro_rules! vectorize_with {
+    ($safe:ident, $features:literal) => {
+        #[inline(always)]
+        fn vectorize<R, Op: FnOnce() -> R>(self, f: Op) -> R {
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn inner<R, Op: FnOnce() -> R>(f: Op) -> R {
+                f()
+            }
+            $safe! { inner(f) }
+        }
+    };
+}
+
+/// The casts between vector types of the same size: `casts!(a => a)` where they are the same
+/// registers (x86: `U64x4` and `U8x32` are both `__m256i`, ...), `casts!(a => bits!(a))` where
+/// they are different types of the same bits.
+macro_rules! casts {
+    ($a:ident => $e:expr) => {
+        #[inline(always)]
+        fn u64x2_as_u8x16(self, $a: Self::U64x2) -> Self::U8x16 {
+            $e
+        }
+        #[inline(always)]
+        fn u8x16_as_u64x2(self, $a: Self::U8x16) -> Self::U64x2 {
+            $e
+        }
+        #[inline(always)]
+        fn u64x4_as_u8x32(self, $a: Self::U64x4) -> Self::U8x32 {
+            $e
+        }
+        #[inline(always)]
+        fn u8x32_as_u64x4(self, $a: Self::U8x32) -> Self::U64x4 {
+            $e
+        }
+        #[inline(always)]
+        fn u64x8_as_u8x64(self, $a: Self::U64x8) -> Self::U8x64 {
+            $e
+        }
+        #[inline(always)]
+        fn u8x64_as_u64x8(self, $a: Self::U8x64) -> Self::U64x8 {
+            $e
+        }
+        #[inline(always)]
+        fn u8x64_as_u16x32(self, $a: Self::U8x64) -> Self::U16x32 {
+            $e
+        }
+        #[inline(always)]
+        fn u16x32_as_u8x64(self, $a: Self::U16x32) -> Self::U8x64 {
+            $e
+        }
+        #[inline(always)]
+        fn u64x8_as_u16x32(self, $a: Self::U64x8) -> Self::U16x32 {
+            $e
+        }
+        #[inline(always)]
+        fn u16x32_as_u64x8(self, $a: Self::U16x32) -> Self::U64x8 {
+            $e
+        }
+    };
+}
+
+/// Array conversions by reinterpretation (lane `i` is element `i`); wasm builds its `u64x2` from
+/// the two lanes.
+macro_rules! array_convs {
+    () => {
+        #[inline(always)]
+        fn u64x2_from_array(self, a: [u64; 2]) -> Self::U64x2 {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u64x2_to_array(self, a: Self::U64x2) -> [u64; 2] {
+            bits!(a)
+        }
+        array_convs!(except u64x2);
+    };
+    (except u64x2) => {
+        #[inline(always)]
+        fn u64x4_from_array(self, a: [u64; 4]) -> Self::U64x4 {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u64x4_to_array(self, a: Self::U64x4) -> [u64; 4] {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u64x8_from_array(self, a: [u64; 8]) -> Self::U64x8 {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u64x8_to_array(self, a: Self::U64x8) -> [u64; 8] {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u8x16_from_array(self, a: [u8; 16]) -> Self::U8x16 {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u8x16_to_array(self, a: Self::U8x16) -> [u8; 16] {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u8x32_from_array(self, a: [u8; 32]) -> Self::U8x32 {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u8x32_to_array(self, a: Self::U8x32) -> [u8; 32] {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u8x64_from_array(self, a: [u8; 64]) -> Self::U8x64 {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u8x64_to_array(self, a: Self::U8x64) -> [u8; 64] {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u16x32_from_array(self, a: [u16; 32]) -> Self::U16x32 {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn u16x32_to_array(self, a: Self::U16x32) -> [u16; 32] {
+            bits!(a)
+        }
+    };
+}
+
 /// Wide ops as the same narrow op on each part (`type Wide = [Narrow; K]`).
 macro_rules! split_unary {
     ($W:ident; $($f:ident => $g:ident),* $(,)?) => {$(
@@ -159,8 +292,18 @@ macro_rules! split_u64 {
     };
 }
 
+/// u64x4 as two u64x2 parts. Here and in the two u64x8 forms, `split` and `join` only take the
+/// array of parts apart or put it together.
 macro_rules! split_u64x4 {
     () => {
+        #[inline(always)]
+        fn u64x4_split(self, a: Self::U64x4) -> (Self::U64x2, Self::U64x2) {
+            (a[0], a[1])
+        }
+        #[inline(always)]
+        fn u64x4_join(self, lo: Self::U64x2, hi: Self::U64x2) -> Self::U64x4 {
+            [lo, hi]
+        }
         split_u64!(U64x4, u64x2, 2;
             u64x4_and, u64x4_or, u64x4_xor, u64x4_andnot, u64x4_not, u64x4_add, u64x4_sub,
             u64x4_neg, u64x4_shl, u64x4_shr, u64x4_shlv, u64x4_shrv, u64x4_cmpeq, u64x4_min,
@@ -175,6 +318,14 @@ macro_rules! split_u64x4 {
 #[allow(unused_macros)]
 macro_rules! split_u64x8 {
     () => {
+        #[inline(always)]
+        fn u64x8_split(self, a: Self::U64x8) -> (Self::U64x4, Self::U64x4) {
+            (a[0], a[1])
+        }
+        #[inline(always)]
+        fn u64x8_join(self, lo: Self::U64x4, hi: Self::U64x4) -> Self::U64x8 {
+            [lo, hi]
+        }
         split_u64!(U64x8, u64x4, 4;
             u64x8_and, u64x8_or, u64x8_xor, u64x8_andnot, u64x8_not, u64x8_add, u64x8_sub,
             u64x8_neg, u64x8_shl, u64x8_shr, u64x8_shlv, u64x8_shrv, u64x8_cmpeq, u64x8_min,
@@ -189,6 +340,14 @@ macro_rules! split_u64x8 {
 /// u64x8 as four u64x2 parts (128-bit backends).
 macro_rules! split_u64x8_by2 {
     () => {
+        #[inline(always)]
+        fn u64x8_split(self, a: Self::U64x8) -> (Self::U64x4, Self::U64x4) {
+            ([a[0], a[1]], [a[2], a[3]])
+        }
+        #[inline(always)]
+        fn u64x8_join(self, lo: Self::U64x4, hi: Self::U64x4) -> Self::U64x8 {
+            [lo[0], lo[1], hi[0], hi[1]]
+        }
         split_u64!(U64x8, u64x2, 2;
             u64x8_and, u64x8_or, u64x8_xor, u64x8_andnot, u64x8_not, u64x8_add, u64x8_sub,
             u64x8_neg, u64x8_shl, u64x8_shr, u64x8_shlv, u64x8_shrv, u64x8_cmpeq, u64x8_min,

@@ -245,117 +245,15 @@ impl Backend for Neon {
     type U8x64 = [uint8x16_t; 4];
     type U16x32 = [uint16x8_t; 4];
 
-    #[inline(always)]
-    fn vectorize<R, F: FnOnce() -> R>(self, f: F) -> R {
-        #[inline]
-        #[target_feature(enable = "neon")]
-        fn inner<R, F: FnOnce() -> R>(f: F) -> R {
-            f()
-        }
-        neon! { inner(f) }
-    }
+    vectorize_with!(neon, "neon");
 
     #[inline(always)]
     fn rbit(self, a: u64) -> u64 {
         a.reverse_bits()
     }
 
-    #[inline(always)]
-    fn u64x2_from_array(self, a: [u64; 2]) -> uint64x2_t {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x2_to_array(self, a: uint64x2_t) -> [u64; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x4_from_array(self, a: [u64; 4]) -> [uint64x2_t; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x4_to_array(self, a: [uint64x2_t; 2]) -> [u64; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_from_array(self, a: [u64; 8]) -> [uint64x2_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_to_array(self, a: [uint64x2_t; 4]) -> [u64; 8] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_from_array(self, a: [u8; 16]) -> uint8x16_t {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_to_array(self, a: uint8x16_t) -> [u8; 16] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_from_array(self, a: [u8; 32]) -> [uint8x16_t; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_to_array(self, a: [uint8x16_t; 2]) -> [u8; 32] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_from_array(self, a: [u8; 64]) -> [uint8x16_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_to_array(self, a: [uint8x16_t; 4]) -> [u8; 64] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_from_array(self, a: [u16; 32]) -> [uint16x8_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_to_array(self, a: [uint16x8_t; 4]) -> [u16; 32] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x2_as_u8x16(self, a: uint64x2_t) -> uint8x16_t {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_as_u64x2(self, a: uint8x16_t) -> uint64x2_t {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x4_as_u8x32(self, a: [uint64x2_t; 2]) -> [uint8x16_t; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_as_u64x4(self, a: [uint8x16_t; 2]) -> [uint64x2_t; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_as_u8x64(self, a: [uint64x2_t; 4]) -> [uint8x16_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_as_u64x8(self, a: [uint8x16_t; 4]) -> [uint64x2_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_as_u16x32(self, a: [uint8x16_t; 4]) -> [uint16x8_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_as_u8x64(self, a: [uint16x8_t; 4]) -> [uint8x16_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_as_u16x32(self, a: [uint64x2_t; 4]) -> [uint16x8_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_as_u64x8(self, a: [uint16x8_t; 4]) -> [uint64x2_t; 4] {
-        bits!(a)
-    }
+    array_convs!();
+    casts!(a => bits!(a));
 
     forward! { neon;
         fn u64x2_splat(x: u64) -> uint64x2_t = h::splat64;
@@ -409,23 +307,6 @@ impl Backend for Neon {
 
     split_u64x4!();
     split_u64x8_by2!();
-
-    #[inline(always)]
-    fn u64x4_split(self, a: [uint64x2_t; 2]) -> (uint64x2_t, uint64x2_t) {
-        (a[0], a[1])
-    }
-    #[inline(always)]
-    fn u64x4_join(self, lo: uint64x2_t, hi: uint64x2_t) -> [uint64x2_t; 2] {
-        [lo, hi]
-    }
-    #[inline(always)]
-    fn u64x8_split(self, a: [uint64x2_t; 4]) -> ([uint64x2_t; 2], [uint64x2_t; 2]) {
-        ([a[0], a[1]], [a[2], a[3]])
-    }
-    #[inline(always)]
-    fn u64x8_join(self, lo: [uint64x2_t; 2], hi: [uint64x2_t; 2]) -> [uint64x2_t; 4] {
-        [lo[0], lo[1], hi[0], hi[1]]
-    }
 
     split_u8x32!();
     split_u8x64_by16!();

@@ -84,96 +84,10 @@ impl Backend for Wasm128 {
     fn u64x2_to_array(self, a: v128) -> [u64; 2] {
         [u64x2_extract_lane::<0>(a), u64x2_extract_lane::<1>(a)]
     }
-    #[inline(always)]
-    fn u64x4_from_array(self, a: [u64; 4]) -> [v128; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x4_to_array(self, a: [v128; 2]) -> [u64; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_from_array(self, a: [u64; 8]) -> [v128; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_to_array(self, a: [v128; 4]) -> [u64; 8] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_from_array(self, a: [u8; 16]) -> v128 {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_to_array(self, a: v128) -> [u8; 16] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_from_array(self, a: [u8; 32]) -> [v128; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_to_array(self, a: [v128; 2]) -> [u8; 32] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_from_array(self, a: [u8; 64]) -> [v128; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_to_array(self, a: [v128; 4]) -> [u8; 64] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_from_array(self, a: [u16; 32]) -> [v128; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_to_array(self, a: [v128; 4]) -> [u16; 32] {
-        bits!(a)
-    }
 
+    array_convs!(except u64x2);
     // Every vector type is `v128` or an array of it: the casts are the identity.
-    #[inline(always)]
-    fn u64x2_as_u8x16(self, a: v128) -> v128 {
-        a
-    }
-    #[inline(always)]
-    fn u8x16_as_u64x2(self, a: v128) -> v128 {
-        a
-    }
-    #[inline(always)]
-    fn u64x4_as_u8x32(self, a: [v128; 2]) -> [v128; 2] {
-        a
-    }
-    #[inline(always)]
-    fn u8x32_as_u64x4(self, a: [v128; 2]) -> [v128; 2] {
-        a
-    }
-    #[inline(always)]
-    fn u64x8_as_u8x64(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u8x64_as_u64x8(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u8x64_as_u16x32(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u16x32_as_u8x64(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u64x8_as_u16x32(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u16x32_as_u64x8(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
+    casts!(a => a);
 
     // ----- u64 lanes ---------------------------------------------------------------------
 
@@ -208,23 +122,6 @@ impl Backend for Wasm128 {
 
     split_u64x4!();
     split_u64x8_by2!();
-
-    #[inline(always)]
-    fn u64x4_split(self, a: [v128; 2]) -> (v128, v128) {
-        (a[0], a[1])
-    }
-    #[inline(always)]
-    fn u64x4_join(self, lo: v128, hi: v128) -> [v128; 2] {
-        [lo, hi]
-    }
-    #[inline(always)]
-    fn u64x8_split(self, a: [v128; 4]) -> ([v128; 2], [v128; 2]) {
-        ([a[0], a[1]], [a[2], a[3]])
-    }
-    #[inline(always)]
-    fn u64x8_join(self, lo: [v128; 2], hi: [v128; 2]) -> [v128; 4] {
-        [lo[0], lo[1], hi[0], hi[1]]
-    }
     forward! { simd128, each 2;
         fn u64x4_cmpgt_i64(a: [v128; 2], b: [v128; 2]) -> [v128; 2] = i64x2_gt;
     }

@@ -83,7 +83,7 @@ impl<const F: bool> Backend for Avx2<F> {
 
     vectorize_with!(avx2, "avx2,bmi1,bmi2,lzcnt,popcnt,movbe");
     array_convs!();
-    identity_casts!();
+    casts!(a => a);
     avx2_128_256!(avx2);
     split_u64x8!();
     split_u8x64_by32!();
@@ -106,14 +106,6 @@ impl<const F: bool> Backend for Avx2<F> {
         fn u16x32_select(mask: u32, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2]
             = h256::select16x32;
         fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h128::dot_exact_avx2;
-    }
-    #[inline(always)]
-    fn u64x8_split(self, a: [__m256i; 2]) -> (__m256i, __m256i) {
-        (a[0], a[1])
-    }
-    #[inline(always)]
-    fn u64x8_join(self, lo: __m256i, hi: __m256i) -> [__m256i; 2] {
-        [lo, hi]
     }
     #[inline(always)]
     fn u16x32_splat(self, x: u16) -> [__m256i; 2] {

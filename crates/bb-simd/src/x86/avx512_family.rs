@@ -18,7 +18,7 @@ macro_rules! avx512_common {
         type U16x32 = __m512i;
 
         array_convs!();
-        identity_casts!();
+        casts!(a => a);
         avx2_128_256!($safe);
         forward! { $safe;
             fn u64x2_clz_u32(a: __m128i) -> __m128i = h512::lzcnt32x4;

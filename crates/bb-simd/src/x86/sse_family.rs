@@ -95,7 +95,7 @@ macro_rules! sse_family {
         const VECTOR_BITS: u32 = 128;
 
         array_convs!();
-        identity_casts!();
+        casts!(a => a);
         sse2_128_common!($safe);
         split_u64x4!();
         split_u64x8_by2!();
@@ -112,22 +112,6 @@ macro_rules! sse_family {
                 = h128::select16x32;
             fn u16x32_cmpeq(a: [__m128i; 4], b: [__m128i; 4]) -> u32 = h128::cmpeq16x32_mask;
             fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h128::dot_exact_sse2;
-        }
-        #[inline(always)]
-        fn u64x4_split(self, a: [__m128i; 2]) -> (__m128i, __m128i) {
-            (a[0], a[1])
-        }
-        #[inline(always)]
-        fn u64x4_join(self, lo: __m128i, hi: __m128i) -> [__m128i; 2] {
-            [lo, hi]
-        }
-        #[inline(always)]
-        fn u64x8_split(self, a: [__m128i; 4]) -> ([__m128i; 2], [__m128i; 2]) {
-            ([a[0], a[1]], [a[2], a[3]])
-        }
-        #[inline(always)]
-        fn u64x8_join(self, lo: [__m128i; 2], hi: [__m128i; 2]) -> [__m128i; 4] {
-            [lo[0], lo[1], hi[0], hi[1]]
         }
         forward! { $safe, each 4;
             fn u16x32_and(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_and_si128;
