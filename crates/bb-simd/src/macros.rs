@@ -95,113 +95,47 @@ macro_rules! vectorize_with {
 /// they are different types of the same bits.
 macro_rules! casts {
     ($a:ident => $e:expr) => {
-        #[inline(always)]
-        fn u64x2_as_u8x16(self, $a: Self::U64x2) -> Self::U8x16 {
-            $e
-        }
-        #[inline(always)]
-        fn u8x16_as_u64x2(self, $a: Self::U8x16) -> Self::U64x2 {
-            $e
-        }
-        #[inline(always)]
-        fn u64x4_as_u8x32(self, $a: Self::U64x4) -> Self::U8x32 {
-            $e
-        }
-        #[inline(always)]
-        fn u8x32_as_u64x4(self, $a: Self::U8x32) -> Self::U64x4 {
-            $e
-        }
-        #[inline(always)]
-        fn u64x8_as_u8x64(self, $a: Self::U64x8) -> Self::U8x64 {
-            $e
-        }
-        #[inline(always)]
-        fn u8x64_as_u64x8(self, $a: Self::U8x64) -> Self::U64x8 {
-            $e
-        }
-        #[inline(always)]
-        fn u8x64_as_u16x32(self, $a: Self::U8x64) -> Self::U16x32 {
-            $e
-        }
-        #[inline(always)]
-        fn u16x32_as_u8x64(self, $a: Self::U16x32) -> Self::U8x64 {
-            $e
-        }
-        #[inline(always)]
-        fn u64x8_as_u16x32(self, $a: Self::U64x8) -> Self::U16x32 {
-            $e
-        }
-        #[inline(always)]
-        fn u16x32_as_u64x8(self, $a: Self::U16x32) -> Self::U64x8 {
-            $e
-        }
+        casts!(@ $a => $e;
+            u64x2_as_u8x16: U64x2 => U8x16, u8x16_as_u64x2: U8x16 => U64x2,
+            u64x4_as_u8x32: U64x4 => U8x32, u8x32_as_u64x4: U8x32 => U64x4,
+            u64x8_as_u8x64: U64x8 => U8x64, u8x64_as_u64x8: U8x64 => U64x8,
+            u8x64_as_u16x32: U8x64 => U16x32, u16x32_as_u8x64: U16x32 => U8x64,
+            u64x8_as_u16x32: U64x8 => U16x32, u16x32_as_u64x8: U16x32 => U64x8);
     };
+    (@ $a:ident => $e:expr; $($f:ident: $A:ident => $B:ident),*) => {$(
+        #[inline(always)]
+        fn $f(self, $a: Self::$A) -> Self::$B {
+            $e
+        }
+    )*};
 }
 
 /// Array conversions by reinterpretation (lane `i` is element `i`); wasm builds its `u64x2` from
 /// the two lanes.
 macro_rules! array_convs {
     () => {
-        #[inline(always)]
-        fn u64x2_from_array(self, a: [u64; 2]) -> Self::U64x2 {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u64x2_to_array(self, a: Self::U64x2) -> [u64; 2] {
-            bits!(a)
-        }
+        array_convs!(@ u64x2_from_array, u64x2_to_array: [u64; 2] => U64x2);
         array_convs!(except u64x2);
     };
     (except u64x2) => {
-        #[inline(always)]
-        fn u64x4_from_array(self, a: [u64; 4]) -> Self::U64x4 {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u64x4_to_array(self, a: Self::U64x4) -> [u64; 4] {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u64x8_from_array(self, a: [u64; 8]) -> Self::U64x8 {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u64x8_to_array(self, a: Self::U64x8) -> [u64; 8] {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u8x16_from_array(self, a: [u8; 16]) -> Self::U8x16 {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u8x16_to_array(self, a: Self::U8x16) -> [u8; 16] {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u8x32_from_array(self, a: [u8; 32]) -> Self::U8x32 {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u8x32_to_array(self, a: Self::U8x32) -> [u8; 32] {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u8x64_from_array(self, a: [u8; 64]) -> Self::U8x64 {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u8x64_to_array(self, a: Self::U8x64) -> [u8; 64] {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u16x32_from_array(self, a: [u16; 32]) -> Self::U16x32 {
-            bits!(a)
-        }
-        #[inline(always)]
-        fn u16x32_to_array(self, a: Self::U16x32) -> [u16; 32] {
-            bits!(a)
-        }
+        array_convs!(@
+            u64x4_from_array, u64x4_to_array: [u64; 4] => U64x4,
+            u64x8_from_array, u64x8_to_array: [u64; 8] => U64x8,
+            u8x16_from_array, u8x16_to_array: [u8; 16] => U8x16,
+            u8x32_from_array, u8x32_to_array: [u8; 32] => U8x32,
+            u8x64_from_array, u8x64_to_array: [u8; 64] => U8x64,
+            u16x32_from_array, u16x32_to_array: [u16; 32] => U16x32);
     };
+    (@ $($from:ident, $to:ident: $arr:ty => $V:ident),*) => {$(
+        #[inline(always)]
+        fn $from(self, a: $arr) -> Self::$V {
+            bits!(a)
+        }
+        #[inline(always)]
+        fn $to(self, a: Self::$V) -> $arr {
+            bits!(a)
+        }
+    )*};
 }
 
 /// Wide ops as the same narrow op on each part (`type Wide = [Narrow; K]`).
