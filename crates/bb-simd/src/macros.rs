@@ -35,8 +35,11 @@ macro_rules! helpers {
 /// Trait methods that call a helper or an intrinsic with their own arguments and nothing else,
 /// one line each: `fn op(args) -> T = path;` is `#[inline(always)] fn op(self, args) -> T`
 /// whose body is `$safe! { path(args) }` (`$safe` is the token's unsafe block). A
-/// `<const N: _>` parameter is passed on as `path::<N>`. With `each K` the arguments and the
-/// result are arrays of `K` registers and `path` is called on each register.
+/// `<const N: _>` parameter is passed on as `path::<N>`. With `each K` or `from_fn` the arguments
+/// and the result are arrays of registers and `path` is called on each register: `each K` writes
+/// the `K` calls out, `from_fn` builds the array with `core::array::from_fn`. The two compute the
+/// same, but LLVM can allocate the registers of a large kernel differently for them (the Sse2
+/// and Ssse3 builds of `bb` differ), so each token names the form it is measured with.
 macro_rules! forward {
     ($safe:ident; $(
         fn $name:ident $(<const $c:ident: $ct:ty>)? ($($a:ident: $t:ty),*) -> $r:ty = $($f:ident)::+;
@@ -52,6 +55,14 @@ macro_rules! forward {
         #[inline(always)]
         fn $name(self, $($a: $t),*) -> $r {
             $safe! { [$($f)::+($($a[0]),*), $($f)::+($($a[1]),*)] }
+        }
+    )*};
+    ($safe:ident, from_fn; $(
+        fn $name:ident ($($a:ident: $t:ty),*) -> $r:ty = $($f:ident)::+;
+    )*) => {$(
+        #[inline(always)]
+        fn $name(self, $($a: $t),*) -> $r {
+            $safe! { core::array::from_fn(|i| $($f)::+($($a[i]),*)) }
         }
     )*};
     ($safe:ident, each 4; $(

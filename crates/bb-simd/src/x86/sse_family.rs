@@ -113,7 +113,7 @@ macro_rules! sse_family {
             fn u16x32_cmpeq(a: [__m128i; 4], b: [__m128i; 4]) -> u32 = h128::cmpeq16x32_mask;
             fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h128::dot_exact_sse2;
         }
-        forward! { $safe, each 4;
+        forward! { $safe, from_fn;
             fn u16x32_and(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_and_si128;
             fn u16x32_or(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_or_si128;
             fn u16x32_xor(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_xor_si128;
