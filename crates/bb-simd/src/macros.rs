@@ -82,25 +82,6 @@ macro_rules! forward {
     )*};
 }
 
-/// `vectorize` for a token whose features are enabled per function: the closure runs inside a
-/// function compiled with `$features`, so that the token's `#[inline(always)]` operations lower
-/// to those instructions there.
-// (`Wasm128` has nothing to enable: the whole build has `simd128`.)
-#[cfg_attr(target_arch = "wasm32", allow(unused_macros))]
-macro_rules! vectorize_with {
-    ($safe:ident, $features:literal) => {
-        #[inline(always)]
-        fn vectorize<R, Op: FnOnce() -> R>(self, f: Op) -> R {
-            #[inline]
-            #[target_feature(enable = $features)]
-            fn inner<R, Op: FnOnce() -> R>(f: Op) -> R {
-                f()
-            }
-            $safe! { inner(f) }
-        }
-    };
-}
-
 /// The casts between vector types of the same size: `casts!(a => a)` where they are the same
 /// registers (x86: `U64x4` and `U8x32` are both `__m256i`, ...), `casts!(a => bits!(a))` where
 /// they are different types of the same bits.

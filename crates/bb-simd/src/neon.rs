@@ -245,7 +245,17 @@ impl Backend for Neon {
     type U8x64 = [uint8x16_t; 4];
     type U16x32 = [uint16x8_t; 4];
 
-    vectorize_with!(neon, "neon");
+    // Written out: `vectorize_with!` names the closure's type `Op`, and a type parameter's name
+    // is part of every `inner` instance's symbol, so the macro would rename and reorder them.
+    #[inline(always)]
+    fn vectorize<R, F: FnOnce() -> R>(self, f: F) -> R {
+        #[inline]
+        #[target_feature(enable = "neon")]
+        fn inner<R, F: FnOnce() -> R>(f: F) -> R {
+            f()
+        }
+        neon! { inner(f) }
+    }
 
     #[inline(always)]
     fn rbit(self, a: u64) -> u64 {

@@ -69,6 +69,20 @@ macro_rules! token_ctors {
     };
 }
 
+macro_rules! vectorize_with {
+    ($safe:ident, $features:literal) => {
+        #[inline(always)]
+        fn vectorize<R, Op: FnOnce() -> R>(self, f: Op) -> R {
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn inner<R, Op: FnOnce() -> R>(f: Op) -> R {
+                f()
+            }
+            $safe! { inner(f) }
+        }
+    };
+}
+
 #[macro_use]
 mod sse_family;
 #[macro_use]
