@@ -15,16 +15,7 @@ macro_rules! neon {
 mod h {
     use core::arch::aarch64::*;
 
-    macro_rules! nf {
-        ($($(#[$m:meta])* fn $name:ident $(<const $c:ident: u32>)? ($($a:ident: $t:ty),*) -> $r:ty $body:block)*) => {$(
-            $(#[$m])*
-            #[inline]
-            #[target_feature(enable = "neon")]
-            pub(super) fn $name $(<const $c: u32>)? ($($a: $t),*) -> $r $body
-        )*};
-    }
-
-    nf! {
+    helpers! { "neon";
         fn splat64(x: u64) -> uint64x2_t { vdupq_n_u64(x) }
         fn and64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vandq_u64(a, b) }
         fn or64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t { vorrq_u64(a, b) }
@@ -239,12 +230,6 @@ impl Neon {
 
 impl Sealed for Neon {}
 
-macro_rules! map4 {
-    ($self:ident, $f:path, $a:ident, $b:ident) => {
-        neon! { [$f($a[0], $b[0]), $f($a[1], $b[1]), $f($a[2], $b[2]), $f($a[3], $b[3])] }
-    };
-}
-
 impl Backend for Neon {
     const NAME: &'static str = "neon";
     const ISA: Isa = Isa::Neon;
@@ -260,6 +245,8 @@ impl Backend for Neon {
     type U8x64 = [uint8x16_t; 4];
     type U16x32 = [uint16x8_t; 4];
 
+    // Written out: `vectorize_with!` names the closure's type `Op`, and a type parameter's name
+    // is part of every `inner` instance's symbol, so the macro would rename and reorder them.
     #[inline(always)]
     fn vectorize<R, F: FnOnce() -> R>(self, f: F) -> R {
         #[inline]
@@ -275,336 +262,78 @@ impl Backend for Neon {
         a.reverse_bits()
     }
 
-    #[inline(always)]
-    fn u64x2_from_array(self, a: [u64; 2]) -> uint64x2_t {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x2_to_array(self, a: uint64x2_t) -> [u64; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x4_from_array(self, a: [u64; 4]) -> [uint64x2_t; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x4_to_array(self, a: [uint64x2_t; 2]) -> [u64; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_from_array(self, a: [u64; 8]) -> [uint64x2_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_to_array(self, a: [uint64x2_t; 4]) -> [u64; 8] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_from_array(self, a: [u8; 16]) -> uint8x16_t {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_to_array(self, a: uint8x16_t) -> [u8; 16] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_from_array(self, a: [u8; 32]) -> [uint8x16_t; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_to_array(self, a: [uint8x16_t; 2]) -> [u8; 32] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_from_array(self, a: [u8; 64]) -> [uint8x16_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_to_array(self, a: [uint8x16_t; 4]) -> [u8; 64] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_from_array(self, a: [u16; 32]) -> [uint16x8_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_to_array(self, a: [uint16x8_t; 4]) -> [u16; 32] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x2_as_u8x16(self, a: uint64x2_t) -> uint8x16_t {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_as_u64x2(self, a: uint8x16_t) -> uint64x2_t {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x4_as_u8x32(self, a: [uint64x2_t; 2]) -> [uint8x16_t; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_as_u64x4(self, a: [uint8x16_t; 2]) -> [uint64x2_t; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_as_u8x64(self, a: [uint64x2_t; 4]) -> [uint8x16_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_as_u64x8(self, a: [uint8x16_t; 4]) -> [uint64x2_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_as_u16x32(self, a: [uint8x16_t; 4]) -> [uint16x8_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_as_u8x64(self, a: [uint16x8_t; 4]) -> [uint8x16_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_as_u16x32(self, a: [uint64x2_t; 4]) -> [uint16x8_t; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_as_u64x8(self, a: [uint16x8_t; 4]) -> [uint64x2_t; 4] {
-        bits!(a)
-    }
+    array_convs!();
+    casts!(a => bits!(a));
 
-    #[inline(always)]
-    fn u64x2_splat(self, x: u64) -> uint64x2_t {
-        neon! { h::splat64(x) }
-    }
-    #[inline(always)]
-    fn u64x2_and(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::and64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_or(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::or64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_xor(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::xor64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_andnot(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::andnot64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_not(self, a: uint64x2_t) -> uint64x2_t {
-        neon! { h::not64(a) }
-    }
-    #[inline(always)]
-    fn u64x2_add(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::add64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_sub(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::sub64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_neg(self, a: uint64x2_t) -> uint64x2_t {
-        neon! { h::neg64(a) }
-    }
-    #[inline(always)]
-    fn u64x2_shl<const N: u32>(self, a: uint64x2_t) -> uint64x2_t {
-        neon! { h::shl64::<N>(a) }
-    }
-    #[inline(always)]
-    fn u64x2_shr<const N: u32>(self, a: uint64x2_t) -> uint64x2_t {
-        neon! { h::shr64::<N>(a) }
-    }
-    #[inline(always)]
-    fn u64x2_shlv(self, a: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
-        neon! { h::shlv64(a, c) }
-    }
-    #[inline(always)]
-    fn u64x2_shrv(self, a: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
-        neon! { h::shrv64(a, c) }
-    }
-    #[inline(always)]
-    fn u64x2_cmpeq(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::cmpeq64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_min(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::min64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_subs_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::subs64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_clz_u32(self, a: uint64x2_t) -> uint64x2_t {
-        neon! { h::clz32(a) }
-    }
-    #[inline(always)]
-    fn u64x2_cmpeq_u32(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon! { h::cmpeq32(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_shrv_u32(self, a: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
-        neon! { h::shrv32(a, c) }
-    }
-    #[inline(always)]
-    fn u64x2_sll_u32<const N: u32>(self, a: uint64x2_t) -> uint64x2_t {
-        neon! { h::sll32::<N>(a) }
-    }
-    #[inline(always)]
-    fn u64x2_bswap(self, a: uint64x2_t) -> uint64x2_t {
-        neon! { h::bswap64(a) }
-    }
-    #[inline(always)]
-    fn u64x2_rbit(self, a: uint64x2_t) -> uint64x2_t {
-        neon! { h::rbit64(a) }
-    }
-    #[inline(always)]
-    fn u64x2_popcnt(self, a: uint64x2_t) -> uint64x2_t {
-        neon! { h::popcnt64(a) }
-    }
-    #[inline(always)]
-    fn u64x2_hor(self, a: uint64x2_t) -> u64 {
-        neon! { h::hor64(a) }
-    }
-    #[inline(always)]
-    fn u64x2_hadd(self, a: uint64x2_t) -> u64 {
-        neon! { h::hadd64(a) }
-    }
-    #[inline(always)]
-    fn u64x2_nonzero_mask(self, a: uint64x2_t) -> u8 {
-        neon! { h::nonzero64(a) }
+    forward! { neon;
+        fn u64x2_splat(x: u64) -> uint64x2_t = h::splat64;
+        fn u64x2_and(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::and64;
+        fn u64x2_or(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::or64;
+        fn u64x2_xor(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::xor64;
+        fn u64x2_andnot(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::andnot64;
+        fn u64x2_not(a: uint64x2_t) -> uint64x2_t = h::not64;
+        fn u64x2_add(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::add64;
+        fn u64x2_sub(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::sub64;
+        fn u64x2_neg(a: uint64x2_t) -> uint64x2_t = h::neg64;
+        fn u64x2_shl<const N: u32>(a: uint64x2_t) -> uint64x2_t = h::shl64;
+        fn u64x2_shr<const N: u32>(a: uint64x2_t) -> uint64x2_t = h::shr64;
+        fn u64x2_shlv(a: uint64x2_t, c: uint64x2_t) -> uint64x2_t = h::shlv64;
+        fn u64x2_shrv(a: uint64x2_t, c: uint64x2_t) -> uint64x2_t = h::shrv64;
+        fn u64x2_cmpeq(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::cmpeq64;
+        fn u64x2_min(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::min64;
+        fn u64x2_subs_u64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::subs64;
+        fn u64x2_clz_u32(a: uint64x2_t) -> uint64x2_t = h::clz32;
+        fn u64x2_cmpeq_u32(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = h::cmpeq32;
+        fn u64x2_shrv_u32(a: uint64x2_t, c: uint64x2_t) -> uint64x2_t = h::shrv32;
+        fn u64x2_sll_u32<const N: u32>(a: uint64x2_t) -> uint64x2_t = h::sll32;
+        fn u64x2_bswap(a: uint64x2_t) -> uint64x2_t = h::bswap64;
+        fn u64x2_rbit(a: uint64x2_t) -> uint64x2_t = h::rbit64;
+        fn u64x2_popcnt(a: uint64x2_t) -> uint64x2_t = h::popcnt64;
+        fn u64x2_hor(a: uint64x2_t) -> u64 = h::hor64;
+        fn u64x2_hadd(a: uint64x2_t) -> u64 = h::hadd64;
+        fn u64x2_nonzero_mask(a: uint64x2_t) -> u8 = h::nonzero64;
+        fn u8x16_splat(x: u8) -> uint8x16_t = h::splat8;
+        fn u8x16_and(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::and8;
+        fn u8x16_or(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::or8;
+        fn u8x16_xor(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::xor8;
+        fn u8x16_andnot(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::andnot8;
+        fn u8x16_add(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::add8;
+        fn u8x16_sub(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::sub8;
+        fn u8x16_min(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::min8;
+        fn u8x16_max(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::max8;
+        fn u8x16_cmpeq(a: uint8x16_t, b: uint8x16_t) -> u16 = h::cmpeq8_mask;
+        fn u8x16_test(a: uint8x16_t, b: uint8x16_t) -> u16 = h::test8_mask;
+        fn u8x16_movemask(a: uint8x16_t) -> u16 = h::movemask8;
+        fn u8x16_shuffle(t: uint8x16_t, i: uint8x16_t) -> uint8x16_t = h::shuffle8;
+        fn u8x16_sad(a: uint8x16_t, b: uint8x16_t) -> uint64x2_t = h::sad8;
+        fn u8x16_zip_lo(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::zip_lo8;
+        fn u8x16_testv(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t = h::testv8;
+        fn u8x16_sum_u16(a: uint8x16_t) -> u16 = h::sum16;
+        fn u8x64_permute(table: [uint8x16_t; 4], idx: [uint8x16_t; 4]) -> [uint8x16_t; 4]
+            = h::permute8;
+        fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h::dot_exact;
+        fn dot_u8i8_sat16(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h::dot_sat16;
     }
 
     split_u64x4!();
     split_u64x8_by2!();
 
-    #[inline(always)]
-    fn u64x4_split(self, a: [uint64x2_t; 2]) -> (uint64x2_t, uint64x2_t) {
-        (a[0], a[1])
-    }
-    #[inline(always)]
-    fn u64x4_join(self, lo: uint64x2_t, hi: uint64x2_t) -> [uint64x2_t; 2] {
-        [lo, hi]
-    }
-    #[inline(always)]
-    fn u64x8_split(self, a: [uint64x2_t; 4]) -> ([uint64x2_t; 2], [uint64x2_t; 2]) {
-        ([a[0], a[1]], [a[2], a[3]])
-    }
-    #[inline(always)]
-    fn u64x8_join(self, lo: [uint64x2_t; 2], hi: [uint64x2_t; 2]) -> [uint64x2_t; 4] {
-        [lo[0], lo[1], hi[0], hi[1]]
-    }
-
-    #[inline(always)]
-    fn u8x16_splat(self, x: u8) -> uint8x16_t {
-        neon! { h::splat8(x) }
-    }
-    #[inline(always)]
-    fn u8x16_and(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::and8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_or(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::or8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_xor(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::xor8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_andnot(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::andnot8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_add(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::add8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_sub(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::sub8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_min(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::min8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_max(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::max8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_cmpeq(self, a: uint8x16_t, b: uint8x16_t) -> u16 {
-        neon! { h::cmpeq8_mask(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_test(self, a: uint8x16_t, b: uint8x16_t) -> u16 {
-        neon! { h::test8_mask(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_movemask(self, a: uint8x16_t) -> u16 {
-        neon! { h::movemask8(a) }
-    }
-    #[inline(always)]
-    fn u8x16_shuffle(self, t: uint8x16_t, i: uint8x16_t) -> uint8x16_t {
-        neon! { h::shuffle8(t, i) }
-    }
-    #[inline(always)]
-    fn u8x16_sad(self, a: uint8x16_t, b: uint8x16_t) -> uint64x2_t {
-        neon! { h::sad8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_zip_lo(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::zip_lo8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_testv(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        neon! { h::testv8(a, b) }
-    }
-    #[inline(always)]
-    fn u8x16_sum_u16(self, a: uint8x16_t) -> u16 {
-        neon! { h::sum16(a) }
-    }
-
     split_u8x32!();
     split_u8x64_by16!();
-
-    #[inline(always)]
-    fn u8x64_permute(self, table: [uint8x16_t; 4], idx: [uint8x16_t; 4]) -> [uint8x16_t; 4] {
-        neon! { h::permute8(table, idx) }
-    }
 
     #[inline(always)]
     fn u16x32_splat(self, x: u16) -> [uint16x8_t; 4] {
         neon! { [h::splat16(x); 4] }
     }
-    #[inline(always)]
-    fn u16x32_and(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
-        map4!(self, h::and16, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_or(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
-        map4!(self, h::or16, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_xor(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
-        map4!(self, h::xor16, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_andnot(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
-        map4!(self, h::andnot16, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_add(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
-        map4!(self, h::add16, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_sub(self, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
-        map4!(self, h::sub16, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_shlv(self, a: [uint16x8_t; 4], c: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
-        map4!(self, h::shlv16, a, c)
+    forward! { neon, each 4;
+        fn u16x32_and(a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] = h::and16;
+        fn u16x32_or(a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] = h::or16;
+        fn u16x32_xor(a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] = h::xor16;
+        fn u16x32_andnot(a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] = h::andnot16;
+        fn u16x32_add(a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] = h::add16;
+        fn u16x32_sub(a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] = h::sub16;
+        fn u16x32_shlv(a: [uint16x8_t; 4], c: [uint16x8_t; 4]) -> [uint16x8_t; 4] = h::shlv16;
+        fn u16x32_shrv(a: [uint16x8_t; 4], c: [uint16x8_t; 4]) -> [uint16x8_t; 4] = h::shrv16;
     }
     #[inline(always)]
     fn u16x32_select(self, mask: u32, a: [uint16x8_t; 4], b: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
@@ -639,18 +368,5 @@ impl Backend for Neon {
             ]
         };
         (0..4).fold(0, |acc, k| acc | u64::from(m[k]) << (16 * k))
-    }
-    #[inline(always)]
-    fn u16x32_shrv(self, a: [uint16x8_t; 4], c: [uint16x8_t; 4]) -> [uint16x8_t; 4] {
-        map4!(self, h::shrv16, a, c)
-    }
-
-    #[inline(always)]
-    fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
-        neon! { h::dot_exact(features, weights) }
-    }
-    #[inline(always)]
-    fn dot_u8i8_sat16(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
-        neon! { h::dot_sat16(features, weights) }
     }
 }

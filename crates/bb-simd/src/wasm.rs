@@ -47,14 +47,11 @@ impl Wasm128 {
 
 impl Sealed for Wasm128 {}
 
-macro_rules! map4 {
-    ($f:path, $a:ident, $b:ident) => {
-        [
-            $f($a[0], $b[0]),
-            $f($a[1], $b[1]),
-            $f($a[2], $b[2]),
-            $f($a[3], $b[3]),
-        ]
+// What the other tokens' macros of this name wrap in an `unsafe` block needs none here: the
+// whole build has `simd128`, so the intrinsics are safe to call.
+macro_rules! simd128 {
+    ($($t:tt)*) => {
+        $($t)*
     };
 }
 
@@ -87,237 +84,61 @@ impl Backend for Wasm128 {
     fn u64x2_to_array(self, a: v128) -> [u64; 2] {
         [u64x2_extract_lane::<0>(a), u64x2_extract_lane::<1>(a)]
     }
-    #[inline(always)]
-    fn u64x4_from_array(self, a: [u64; 4]) -> [v128; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x4_to_array(self, a: [v128; 2]) -> [u64; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_from_array(self, a: [u64; 8]) -> [v128; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u64x8_to_array(self, a: [v128; 4]) -> [u64; 8] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_from_array(self, a: [u8; 16]) -> v128 {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x16_to_array(self, a: v128) -> [u8; 16] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_from_array(self, a: [u8; 32]) -> [v128; 2] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x32_to_array(self, a: [v128; 2]) -> [u8; 32] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_from_array(self, a: [u8; 64]) -> [v128; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u8x64_to_array(self, a: [v128; 4]) -> [u8; 64] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_from_array(self, a: [u16; 32]) -> [v128; 4] {
-        bits!(a)
-    }
-    #[inline(always)]
-    fn u16x32_to_array(self, a: [v128; 4]) -> [u16; 32] {
-        bits!(a)
-    }
 
+    array_convs!(except u64x2);
     // Every vector type is `v128` or an array of it: the casts are the identity.
-    #[inline(always)]
-    fn u64x2_as_u8x16(self, a: v128) -> v128 {
-        a
-    }
-    #[inline(always)]
-    fn u8x16_as_u64x2(self, a: v128) -> v128 {
-        a
-    }
-    #[inline(always)]
-    fn u64x4_as_u8x32(self, a: [v128; 2]) -> [v128; 2] {
-        a
-    }
-    #[inline(always)]
-    fn u8x32_as_u64x4(self, a: [v128; 2]) -> [v128; 2] {
-        a
-    }
-    #[inline(always)]
-    fn u64x8_as_u8x64(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u8x64_as_u64x8(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u8x64_as_u16x32(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u16x32_as_u8x64(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u64x8_as_u16x32(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
-    #[inline(always)]
-    fn u16x32_as_u64x8(self, a: [v128; 4]) -> [v128; 4] {
-        a
-    }
+    casts!(a => a);
 
     // ----- u64 lanes ---------------------------------------------------------------------
 
-    #[inline(always)]
-    fn u64x2_splat(self, x: u64) -> v128 {
-        u64x2_splat(x)
+    forward! { simd128;
+        fn u64x2_splat(x: u64) -> v128 = u64x2_splat;
+        fn u64x2_and(a: v128, b: v128) -> v128 = v128_and;
+        fn u64x2_or(a: v128, b: v128) -> v128 = v128_or;
+        fn u64x2_xor(a: v128, b: v128) -> v128 = v128_xor;
+        fn u64x2_andnot(a: v128, b: v128) -> v128 = h::andnot;
+        fn u64x2_not(a: v128) -> v128 = v128_not;
+        fn u64x2_add(a: v128, b: v128) -> v128 = i64x2_add;
+        fn u64x2_sub(a: v128, b: v128) -> v128 = i64x2_sub;
+        fn u64x2_neg(a: v128) -> v128 = i64x2_neg;
+        fn u64x2_shl<const N: u32>(a: v128) -> v128 = h::shl64;
+        fn u64x2_shr<const N: u32>(a: v128) -> v128 = h::shr64;
+        fn u64x2_shlv(a: v128, counts: v128) -> v128 = h::shlv64;
+        fn u64x2_shrv(a: v128, counts: v128) -> v128 = h::shrv64;
+        fn u64x2_cmpeq(a: v128, b: v128) -> v128 = i64x2_eq;
+        fn u64x2_min(a: v128, b: v128) -> v128 = h::min64;
+        fn u64x2_subs_u64(a: v128, b: v128) -> v128 = h::subs64;
+        fn u64x2_bswap(a: v128) -> v128 = h::bswap64;
+        fn u64x2_rbit(a: v128) -> v128 = h::rbit64;
+        fn u64x2_popcnt(a: v128) -> v128 = h::popcnt64;
+        fn u64x2_hor(a: v128) -> u64 = h::hor64;
+        fn u64x2_hadd(a: v128) -> u64 = h::hadd64;
+        fn u64x2_nonzero_mask(a: v128) -> u8 = h::nonzero64;
     }
     #[inline(always)]
     fn u64x2_zero(self) -> v128 {
         u64x2_splat(0)
     }
-    #[inline(always)]
-    fn u64x2_and(self, a: v128, b: v128) -> v128 {
-        v128_and(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_or(self, a: v128, b: v128) -> v128 {
-        v128_or(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_xor(self, a: v128, b: v128) -> v128 {
-        v128_xor(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_andnot(self, a: v128, b: v128) -> v128 {
-        h::andnot(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_not(self, a: v128) -> v128 {
-        v128_not(a)
-    }
-    #[inline(always)]
-    fn u64x2_add(self, a: v128, b: v128) -> v128 {
-        i64x2_add(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_sub(self, a: v128, b: v128) -> v128 {
-        i64x2_sub(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_neg(self, a: v128) -> v128 {
-        i64x2_neg(a)
-    }
-    #[inline(always)]
-    fn u64x2_shl<const N: u32>(self, a: v128) -> v128 {
-        h::shl64::<N>(a)
-    }
-    #[inline(always)]
-    fn u64x2_shr<const N: u32>(self, a: v128) -> v128 {
-        h::shr64::<N>(a)
-    }
-    #[inline(always)]
-    fn u64x2_shlv(self, a: v128, counts: v128) -> v128 {
-        h::shlv64(a, counts)
-    }
-    #[inline(always)]
-    fn u64x2_shrv(self, a: v128, counts: v128) -> v128 {
-        h::shrv64(a, counts)
-    }
-    #[inline(always)]
-    fn u64x2_cmpeq(self, a: v128, b: v128) -> v128 {
-        i64x2_eq(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_min(self, a: v128, b: v128) -> v128 {
-        h::min64(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_subs_u64(self, a: v128, b: v128) -> v128 {
-        h::subs64(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_bswap(self, a: v128) -> v128 {
-        h::bswap64(a)
-    }
-    #[inline(always)]
-    fn u64x2_rbit(self, a: v128) -> v128 {
-        h::rbit64(a)
-    }
-    #[inline(always)]
-    fn u64x2_popcnt(self, a: v128) -> v128 {
-        h::popcnt64(a)
-    }
-    #[inline(always)]
-    fn u64x2_hor(self, a: v128) -> u64 {
-        h::hor64(a)
-    }
-    #[inline(always)]
-    fn u64x2_hadd(self, a: v128) -> u64 {
-        h::hadd64(a)
-    }
-    #[inline(always)]
-    fn u64x2_nonzero_mask(self, a: v128) -> u8 {
-        h::nonzero64(a)
-    }
 
     split_u64x4!();
     split_u64x8_by2!();
-
-    #[inline(always)]
-    fn u64x4_split(self, a: [v128; 2]) -> (v128, v128) {
-        (a[0], a[1])
-    }
-    #[inline(always)]
-    fn u64x4_join(self, lo: v128, hi: v128) -> [v128; 2] {
-        [lo, hi]
-    }
-    #[inline(always)]
-    fn u64x8_split(self, a: [v128; 4]) -> ([v128; 2], [v128; 2]) {
-        ([a[0], a[1]], [a[2], a[3]])
-    }
-    #[inline(always)]
-    fn u64x8_join(self, lo: [v128; 2], hi: [v128; 2]) -> [v128; 4] {
-        [lo[0], lo[1], hi[0], hi[1]]
-    }
-    #[inline(always)]
-    fn u64x4_cmpgt_i64(self, a: [v128; 2], b: [v128; 2]) -> [v128; 2] {
-        [i64x2_gt(a[0], b[0]), i64x2_gt(a[1], b[1])]
+    forward! { simd128, each 2;
+        fn u64x4_cmpgt_i64(a: [v128; 2], b: [v128; 2]) -> [v128; 2] = i64x2_gt;
     }
 
     // ----- lane views ----------------------------------------------------------------------
 
-    #[inline(always)]
-    fn u64x2_cvt_i32_f32(self, a: v128) -> v128 {
-        f32x4_convert_i32x4(a)
-    }
-    #[inline(always)]
-    fn u64x2_cvtt_f32_i32(self, a: v128) -> v128 {
-        h::cvtt_f32_i32(a)
-    }
-    #[inline(always)]
-    fn u64x2_add_f64(self, a: v128, b: v128) -> v128 {
-        f64x2_add(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_sub_f64(self, a: v128, b: v128) -> v128 {
-        f64x2_sub(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_cmpeq_u32(self, a: v128, b: v128) -> v128 {
-        i32x4_eq(a, b)
+    forward! { simd128;
+        fn u64x2_cvt_i32_f32(a: v128) -> v128 = f32x4_convert_i32x4;
+        fn u64x2_cvtt_f32_i32(a: v128) -> v128 = h::cvtt_f32_i32;
+        fn u64x2_add_f64(a: v128, b: v128) -> v128 = f64x2_add;
+        fn u64x2_sub_f64(a: v128, b: v128) -> v128 = f64x2_sub;
+        fn u64x2_cmpeq_u32(a: v128, b: v128) -> v128 = i32x4_eq;
+        fn u64x2_mullo_u16(a: v128, b: v128) -> v128 = i16x8_mul;
+        fn u64x2_mulhi_u16(a: v128, b: v128) -> v128 = h::mulhi16;
+        fn u64x2_min_i16(a: v128, b: v128) -> v128 = i16x8_min;
+        fn u64x2_madd_i16(a: v128, b: v128) -> v128 = i32x4_dot_i16x8;
+        fn u8x16_subs(a: v128, b: v128) -> v128 = u8x16_sub_sat;
     }
     #[inline(always)]
     fn u64x2_shuffle_u32<const IMM: i32>(self, a: v128) -> v128 {
@@ -355,68 +176,29 @@ impl Backend for Wasm128 {
             i32x4_shl(a, N)
         }
     }
-    #[inline(always)]
-    fn u64x2_mullo_u16(self, a: v128, b: v128) -> v128 {
-        i16x8_mul(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_mulhi_u16(self, a: v128, b: v128) -> v128 {
-        h::mulhi16(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_min_i16(self, a: v128, b: v128) -> v128 {
-        i16x8_min(a, b)
-    }
-    #[inline(always)]
-    fn u64x2_madd_i16(self, a: v128, b: v128) -> v128 {
-        i32x4_dot_i16x8(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_subs(self, a: v128, b: v128) -> v128 {
-        u8x16_sub_sat(a, b)
-    }
 
     // ----- u8 lanes ------------------------------------------------------------------------
 
-    #[inline(always)]
-    fn u8x16_splat(self, x: u8) -> v128 {
-        u8x16_splat(x)
+    forward! { simd128;
+        fn u8x16_splat(x: u8) -> v128 = u8x16_splat;
+        fn u8x16_and(a: v128, b: v128) -> v128 = v128_and;
+        fn u8x16_or(a: v128, b: v128) -> v128 = v128_or;
+        fn u8x16_xor(a: v128, b: v128) -> v128 = v128_xor;
+        fn u8x16_andnot(a: v128, b: v128) -> v128 = h::andnot;
+        fn u8x16_add(a: v128, b: v128) -> v128 = u8x16_add;
+        fn u8x16_sub(a: v128, b: v128) -> v128 = u8x16_sub;
+        fn u8x16_min(a: v128, b: v128) -> v128 = u8x16_min;
+        fn u8x16_max(a: v128, b: v128) -> v128 = u8x16_max;
+        fn u8x16_movemask(a: v128) -> u16 = u8x16_bitmask;
+        fn u8x16_shuffle(t: v128, i: v128) -> v128 = h::shuffle8;
+        fn u8x16_sad(a: v128, b: v128) -> v128 = h::sad8;
+        fn u8x16_testv(a: v128, b: v128) -> v128 = h::testv8;
+        fn u8x16_sum_u16(a: v128) -> u16 = h::sum16;
+        fn u8x64_permute(table: [v128; 4], idx: [v128; 4]) -> [v128; 4] = h::permute8;
     }
     #[inline(always)]
     fn u8x16_zero(self) -> v128 {
         u8x16_splat(0)
-    }
-    #[inline(always)]
-    fn u8x16_and(self, a: v128, b: v128) -> v128 {
-        v128_and(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_or(self, a: v128, b: v128) -> v128 {
-        v128_or(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_xor(self, a: v128, b: v128) -> v128 {
-        v128_xor(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_andnot(self, a: v128, b: v128) -> v128 {
-        h::andnot(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_add(self, a: v128, b: v128) -> v128 {
-        u8x16_add(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_sub(self, a: v128, b: v128) -> v128 {
-        u8x16_sub(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_min(self, a: v128, b: v128) -> v128 {
-        u8x16_min(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_max(self, a: v128, b: v128) -> v128 {
-        u8x16_max(a, b)
     }
     #[inline(always)]
     fn u8x16_cmpeq(self, a: v128, b: v128) -> u16 {
@@ -427,37 +209,13 @@ impl Backend for Wasm128 {
         u8x16_bitmask(h::testv8(a, b))
     }
     #[inline(always)]
-    fn u8x16_movemask(self, a: v128) -> u16 {
-        u8x16_bitmask(a)
-    }
-    #[inline(always)]
-    fn u8x16_shuffle(self, t: v128, i: v128) -> v128 {
-        h::shuffle8(t, i)
-    }
-    #[inline(always)]
-    fn u8x16_sad(self, a: v128, b: v128) -> v128 {
-        h::sad8(a, b)
-    }
-    #[inline(always)]
     fn u8x16_zip_lo(self, a: v128, b: v128) -> v128 {
         u8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_testv(self, a: v128, b: v128) -> v128 {
-        h::testv8(a, b)
-    }
-    #[inline(always)]
-    fn u8x16_sum_u16(self, a: v128) -> u16 {
-        h::sum16(a)
     }
 
     split_u8x32!();
     split_u8x64_by16!();
 
-    #[inline(always)]
-    fn u8x64_permute(self, table: [v128; 4], idx: [v128; 4]) -> [v128; 4] {
-        h::permute8(table, idx)
-    }
     #[inline(always)]
     fn u8x64_bitshuffle(self, x: [v128; 4], idx: [v128; 4]) -> u64 {
         (0..4).fold(0, |acc, k| {
@@ -475,33 +233,14 @@ impl Backend for Wasm128 {
     fn u16x32_zero(self) -> [v128; 4] {
         [u16x8_splat(0); 4]
     }
-    #[inline(always)]
-    fn u16x32_and(self, a: [v128; 4], b: [v128; 4]) -> [v128; 4] {
-        map4!(v128_and, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_or(self, a: [v128; 4], b: [v128; 4]) -> [v128; 4] {
-        map4!(v128_or, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_xor(self, a: [v128; 4], b: [v128; 4]) -> [v128; 4] {
-        map4!(v128_xor, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_andnot(self, a: [v128; 4], b: [v128; 4]) -> [v128; 4] {
-        map4!(h::andnot, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_add(self, a: [v128; 4], b: [v128; 4]) -> [v128; 4] {
-        map4!(i16x8_add, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_sub(self, a: [v128; 4], b: [v128; 4]) -> [v128; 4] {
-        map4!(i16x8_sub, a, b)
-    }
-    #[inline(always)]
-    fn u16x32_shlv(self, a: [v128; 4], c: [v128; 4]) -> [v128; 4] {
-        map4!(h::shlv16, a, c)
+    forward! { simd128, each 4;
+        fn u16x32_and(a: [v128; 4], b: [v128; 4]) -> [v128; 4] = v128_and;
+        fn u16x32_or(a: [v128; 4], b: [v128; 4]) -> [v128; 4] = v128_or;
+        fn u16x32_xor(a: [v128; 4], b: [v128; 4]) -> [v128; 4] = v128_xor;
+        fn u16x32_andnot(a: [v128; 4], b: [v128; 4]) -> [v128; 4] = h::andnot;
+        fn u16x32_add(a: [v128; 4], b: [v128; 4]) -> [v128; 4] = i16x8_add;
+        fn u16x32_sub(a: [v128; 4], b: [v128; 4]) -> [v128; 4] = i16x8_sub;
+        fn u16x32_shlv(a: [v128; 4], c: [v128; 4]) -> [v128; 4] = h::shlv16;
     }
     #[inline(always)]
     fn u16x32_cmpeq(self, a: [v128; 4], b: [v128; 4]) -> u32 {

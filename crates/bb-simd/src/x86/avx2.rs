@@ -83,110 +83,43 @@ impl<const F: bool> Backend for Avx2<F> {
 
     vectorize_with!(avx2, "avx2,bmi1,bmi2,lzcnt,popcnt,movbe");
     array_convs!();
-    identity_casts!();
+    casts!(a => a);
     avx2_128_256!(avx2);
     split_u64x8!();
     split_u8x64_by32!();
 
-    #[inline(always)]
-    fn pext(self, a: u64, mask: u64) -> u64 {
-        avx2! { _pext_u64(a, mask) }
-    }
-    #[inline(always)]
-    fn pdep(self, a: u64, mask: u64) -> u64 {
-        avx2! { _pdep_u64(a, mask) }
-    }
-    #[inline(always)]
-    fn u64x2_not(self, a: __m128i) -> __m128i {
-        avx2! { h128::not(a) }
-    }
-    #[inline(always)]
-    fn u64x2_min(self, a: __m128i, b: __m128i) -> __m128i {
-        avx2! { h128::min64_sse42(a, b) }
-    }
-    #[inline(always)]
-    fn u64x2_popcnt(self, a: __m128i) -> __m128i {
-        avx2! { h128::popcnt64_pshufb(a) }
-    }
-    #[inline(always)]
-    fn u64x2_nonzero_mask(self, a: __m128i) -> u8 {
-        avx2! { h128::nonzero64(a) }
-    }
-    #[inline(always)]
-    fn u64x4_not(self, a: __m256i) -> __m256i {
-        avx2! { h256::not(a) }
-    }
-    #[inline(always)]
-    fn u64x4_min(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2! { h256::min64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x4_cmpgt_i64(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2! { h256::cmpgt64(a, b) }
-    }
-    #[inline(always)]
-    fn u64x4_popcnt(self, a: __m256i) -> __m256i {
-        avx2! { h256::popcnt64(a) }
-    }
-    #[inline(always)]
-    fn u64x4_nonzero_mask(self, a: __m256i) -> u8 {
-        avx2! { h256::nonzero64(a) }
-    }
-    #[inline(always)]
-    fn u64x8_split(self, a: [__m256i; 2]) -> (__m256i, __m256i) {
-        (a[0], a[1])
-    }
-    #[inline(always)]
-    fn u64x8_join(self, lo: __m256i, hi: __m256i) -> [__m256i; 2] {
-        [lo, hi]
-    }
-    #[inline(always)]
-    fn u8x64_permute(self, table: [__m256i; 2], idx: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { h256::permute8x64(table, idx) }
-    }
-    #[inline(always)]
-    fn u8x64_bitshuffle(self, x: [__m256i; 2], idx: [__m256i; 2]) -> u64 {
-        avx2! { h256::bitshuffle8x64(x, idx) }
-    }
-    #[inline(always)]
-    fn u16x32_select(self, mask: u32, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { h256::select16x32(mask, a, b) }
+    forward! { avx2;
+        fn pext(a: u64, mask: u64) -> u64 = _pext_u64;
+        fn pdep(a: u64, mask: u64) -> u64 = _pdep_u64;
+        fn u64x2_not(a: __m128i) -> __m128i = h128::not;
+        fn u64x2_min(a: __m128i, b: __m128i) -> __m128i = h128::min64_sse42;
+        fn u64x2_popcnt(a: __m128i) -> __m128i = h128::popcnt64_pshufb;
+        fn u64x2_nonzero_mask(a: __m128i) -> u8 = h128::nonzero64;
+        fn u64x4_not(a: __m256i) -> __m256i = h256::not;
+        fn u64x4_min(a: __m256i, b: __m256i) -> __m256i = h256::min64;
+        fn u64x4_cmpgt_i64(a: __m256i, b: __m256i) -> __m256i = h256::cmpgt64;
+        fn u64x4_popcnt(a: __m256i) -> __m256i = h256::popcnt64;
+        fn u64x4_nonzero_mask(a: __m256i) -> u8 = h256::nonzero64;
+        fn u8x64_permute(table: [__m256i; 2], idx: [__m256i; 2]) -> [__m256i; 2]
+            = h256::permute8x64;
+        fn u8x64_bitshuffle(x: [__m256i; 2], idx: [__m256i; 2]) -> u64 = h256::bitshuffle8x64;
+        fn u16x32_select(mask: u32, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2]
+            = h256::select16x32;
+        fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h128::dot_exact_avx2;
     }
     #[inline(always)]
     fn u16x32_splat(self, x: u16) -> [__m256i; 2] {
         avx2! { [h256::splat16(x); 2] }
     }
-    #[inline(always)]
-    fn u16x32_and(self, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { [h256::and(a[0], b[0]), h256::and(a[1], b[1])] }
-    }
-    #[inline(always)]
-    fn u16x32_or(self, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { [h256::or(a[0], b[0]), h256::or(a[1], b[1])] }
-    }
-    #[inline(always)]
-    fn u16x32_xor(self, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { [h256::xor(a[0], b[0]), h256::xor(a[1], b[1])] }
-    }
-    #[inline(always)]
-    fn u16x32_andnot(self, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { [h256::andnot(a[0], b[0]), h256::andnot(a[1], b[1])] }
-    }
-    #[inline(always)]
-    fn u16x32_add(self, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { [h256::add16(a[0], b[0]), h256::add16(a[1], b[1])] }
-    }
-    #[inline(always)]
-    fn u16x32_sub(self, a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { [h256::sub16(a[0], b[0]), h256::sub16(a[1], b[1])] }
-    }
-    #[inline(always)]
-    fn u16x32_shlv(self, a: [__m256i; 2], c: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { [h256::shlv16(a[0], c[0]), h256::shlv16(a[1], c[1])] }
-    }
-    #[inline(always)]
-    fn u16x32_shrv(self, a: [__m256i; 2], c: [__m256i; 2]) -> [__m256i; 2] {
-        avx2! { [h256::shrv16(a[0], c[0]), h256::shrv16(a[1], c[1])] }
+    forward! { avx2, each 2;
+        fn u16x32_and(a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] = h256::and;
+        fn u16x32_or(a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] = h256::or;
+        fn u16x32_xor(a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] = h256::xor;
+        fn u16x32_andnot(a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] = h256::andnot;
+        fn u16x32_add(a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] = h256::add16;
+        fn u16x32_sub(a: [__m256i; 2], b: [__m256i; 2]) -> [__m256i; 2] = h256::sub16;
+        fn u16x32_shlv(a: [__m256i; 2], c: [__m256i; 2]) -> [__m256i; 2] = h256::shlv16;
+        fn u16x32_shrv(a: [__m256i; 2], c: [__m256i; 2]) -> [__m256i; 2] = h256::shrv16;
     }
     #[inline(always)]
     fn u16x32_cmpeq(self, a: [__m256i; 2], b: [__m256i; 2]) -> u32 {
@@ -194,9 +127,5 @@ impl<const F: bool> Backend for Avx2<F> {
             u32::from(h256::cmpeq16_mask(a[0], b[0]))
                 | (u32::from(h256::cmpeq16_mask(a[1], b[1])) << 16)
         }
-    }
-    #[inline(always)]
-    fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
-        avx2! { h128::dot_exact_avx2(features, weights) }
     }
 }

@@ -37,28 +37,12 @@ impl Backend for Avx512 {
     );
     avx512_common!(avx512);
 
-    #[inline(always)]
-    fn u8x64_permute(self, table: __m512i, idx: __m512i) -> __m512i {
-        avx512! { h512::permute8_bw(table, idx) }
-    }
-    #[inline(always)]
-    fn u8x64_bitshuffle(self, x: __m512i, idx: __m512i) -> u64 {
-        avx512! { h512::bitshuffle_bw(x, idx) }
-    }
-    #[inline(always)]
-    fn u64x2_popcnt(self, a: __m128i) -> __m128i {
-        avx512! { h128::popcnt64_pshufb(a) }
-    }
-    #[inline(always)]
-    fn u64x4_popcnt(self, a: __m256i) -> __m256i {
-        avx512! { h256::popcnt64(a) }
-    }
-    #[inline(always)]
-    fn u64x8_popcnt(self, a: __m512i) -> __m512i {
-        avx512! { h512::popcnt64_pshufb(a) }
-    }
-    #[inline(always)]
-    fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
-        avx512! { h512::dot_exact(features, weights) }
+    forward! { avx512;
+        fn u8x64_permute(table: __m512i, idx: __m512i) -> __m512i = h512::permute8_bw;
+        fn u8x64_bitshuffle(x: __m512i, idx: __m512i) -> u64 = h512::bitshuffle_bw;
+        fn u64x2_popcnt(a: __m128i) -> __m128i = h128::popcnt64_pshufb;
+        fn u64x4_popcnt(a: __m256i) -> __m256i = h256::popcnt64;
+        fn u64x8_popcnt(a: __m512i) -> __m512i = h512::popcnt64_pshufb;
+        fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h512::dot_exact;
     }
 }

@@ -42,25 +42,13 @@ impl Backend for Avx512Vbmi {
     );
     avx512_common!(avx512vbmi);
 
-    #[inline(always)]
-    fn u64x2_popcnt(self, a: __m128i) -> __m128i {
-        avx512vbmi! { h512::popcnt64x2(a) }
-    }
-    #[inline(always)]
-    fn u64x4_popcnt(self, a: __m256i) -> __m256i {
-        avx512vbmi! { h512::popcnt64x4(a) }
-    }
-    #[inline(always)]
-    fn u64x8_popcnt(self, a: __m512i) -> __m512i {
-        avx512vbmi! { h512::popcnt64(a) }
-    }
-    #[inline(always)]
-    fn u8x64_permute(self, table: __m512i, idx: __m512i) -> __m512i {
-        avx512vbmi! { h512::permute8(table, idx) }
-    }
-    #[inline(always)]
-    fn u8x64_bitshuffle(self, x: __m512i, idx: __m512i) -> u64 {
-        avx512vbmi! { h512::bitshuffle(x, idx) }
+    forward! { avx512vbmi;
+        fn u64x2_popcnt(a: __m128i) -> __m128i = h512::popcnt64x2;
+        fn u64x4_popcnt(a: __m256i) -> __m256i = h512::popcnt64x4;
+        fn u64x8_popcnt(a: __m512i) -> __m512i = h512::popcnt64;
+        fn u8x64_permute(table: __m512i, idx: __m512i) -> __m512i = h512::permute8;
+        fn u8x64_bitshuffle(x: __m512i, idx: __m512i) -> u64 = h512::bitshuffle;
+        fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h512::dot_vnni;
     }
     #[inline(always)]
     fn u8x16_gf2p8affine<const IMM: u8>(self, x: __m128i, m: __m128i) -> __m128i {
@@ -90,9 +78,5 @@ impl Backend for Avx512Vbmi {
         } else {
             self.u8x64_xor(r, self.u8x64_splat(IMM))
         }
-    }
-    #[inline(always)]
-    fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
-        avx512vbmi! { h512::dot_vnni(features, weights) }
     }
 }

@@ -1,31 +1,14 @@
-//! AVX-512 helpers. `v4` functions need x86-64-v4 (F, CD, BW, DQ, VL: the `Avx512` and
-//! `Avx512Vbmi` tokens); `icl` functions need the `Avx512Vbmi` token's extensions.
+//! AVX-512 helpers. The first block needs x86-64-v4 (F, CD, BW, DQ, VL: the `Avx512` and
+//! `Avx512Vbmi` tokens); the second needs the `Avx512Vbmi` token's extensions.
 
 use super::h128;
 use core::arch::x86_64::*;
-
-macro_rules! v4 {
-    ($($(#[$m:meta])* fn $name:ident $(<const $c:ident: u32>)? ($($a:ident: $t:ty),*) -> $r:ty $body:block)*) => {$(
-        $(#[$m])*
-        #[inline]
-        #[target_feature(enable = "avx512f,avx512cd,avx512bw,avx512dq,avx512vl,avx2,bmi2,lzcnt,popcnt")]
-        pub(crate) fn $name $(<const $c: u32>)? ($($a: $t),*) -> $r $body
-    )*};
-}
-macro_rules! icl {
-    ($($(#[$m:meta])* fn $name:ident $(<const $c:ident: u32>)? ($($a:ident: $t:ty),*) -> $r:ty $body:block)*) => {$(
-        $(#[$m])*
-        #[inline]
-        #[target_feature(enable = "avx512f,avx512cd,avx512bw,avx512dq,avx512vl,avx512vbmi,avx512vbmi2,gfni,avx512bitalg,avx512vpopcntdq,avx512vnni")]
-        pub(crate) fn $name $(<const $c: u32>)? ($($a: $t),*) -> $r $body
-    )*};
-}
 
 fn lut(t: __m128i) -> [__m128i; 4] {
     [t; 4]
 }
 
-v4! {
+helpers! { "avx512f,avx512cd,avx512bw,avx512dq,avx512vl,avx2,bmi2,lzcnt,popcnt";
     fn splat64(x: u64) -> __m512i { _mm512_set1_epi64(x as i64) }
     fn splat8(x: u8) -> __m512i { _mm512_set1_epi8(x as i8) }
     fn splat16(x: u16) -> __m512i { _mm512_set1_epi16(x as i16) }
@@ -165,7 +148,7 @@ v4! {
     }
 }
 
-icl! {
+helpers! { "avx512f,avx512cd,avx512bw,avx512dq,avx512vl,avx512vbmi,avx512vbmi2,gfni,avx512bitalg,avx512vpopcntdq,avx512vnni";
     fn popcnt64(a: __m512i) -> __m512i { _mm512_popcnt_epi64(a) }
     fn popcnt64x2(a: __m128i) -> __m128i { _mm_popcnt_epi64(a) }
     fn popcnt64x4(a: __m256i) -> __m256i { _mm256_popcnt_epi64(a) }

@@ -26,12 +26,8 @@ impl Backend for Sse2 {
     vectorize_with!(sse2, "sse2");
     sse_family!(sse2);
 
-    #[inline(always)]
-    fn u64x2_bswap(self, a: __m128i) -> __m128i {
-        sse2! { h128::bswap64_sse2(a) }
-    }
-    #[inline(always)]
-    fn u64x2_popcnt(self, a: __m128i) -> __m128i {
-        sse2! { h128::popcnt64_sse2(a) }
+    forward! { sse2;
+        fn u64x2_bswap(a: __m128i) -> __m128i = h128::bswap64_sse2;
+        fn u64x2_popcnt(a: __m128i) -> __m128i = h128::popcnt64_sse2;
     }
 }

@@ -20,13 +20,42 @@ macro_rules! sse2_128_common {
         fn u64x2_sub_f64(self, a: __m128i, b: __m128i) -> __m128i {
             $safe! { _mm_castpd_si128(_mm_sub_pd(_mm_castsi128_pd(a), _mm_castsi128_pd(b))) }
         }
-        #[inline(always)]
-        fn u64x2_cmpeq_u32(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_cmpeq_epi32(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_shuffle_u32<const IMM: i32>(self, a: __m128i) -> __m128i {
-            $safe! { _mm_shuffle_epi32::<IMM>(a) }
+        forward! { $safe;
+            fn u64x2_cmpeq_u32(a: __m128i, b: __m128i) -> __m128i = _mm_cmpeq_epi32;
+            fn u64x2_shuffle_u32<const IMM: i32>(a: __m128i) -> __m128i = _mm_shuffle_epi32;
+            fn u64x2_mullo_u16(a: __m128i, b: __m128i) -> __m128i = _mm_mullo_epi16;
+            fn u64x2_mulhi_u16(a: __m128i, b: __m128i) -> __m128i = _mm_mulhi_epu16;
+            fn u64x2_min_i16(a: __m128i, b: __m128i) -> __m128i = _mm_min_epi16;
+            fn u64x2_madd_i16(a: __m128i, b: __m128i) -> __m128i = _mm_madd_epi16;
+            fn u8x16_subs(a: __m128i, b: __m128i) -> __m128i = _mm_subs_epu8;
+            fn u64x2_zero() -> __m128i = _mm_setzero_si128;
+            fn u64x2_and(a: __m128i, b: __m128i) -> __m128i = _mm_and_si128;
+            fn u64x2_or(a: __m128i, b: __m128i) -> __m128i = _mm_or_si128;
+            fn u64x2_xor(a: __m128i, b: __m128i) -> __m128i = _mm_xor_si128;
+            fn u64x2_andnot(a: __m128i, b: __m128i) -> __m128i = _mm_andnot_si128;
+            fn u64x2_add(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi64;
+            fn u64x2_sub(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi64;
+            fn u64x2_neg(a: __m128i) -> __m128i = h128::neg64;
+            fn u64x2_shl<const N: u32>(a: __m128i) -> __m128i = h128::shl64;
+            fn u64x2_shr<const N: u32>(a: __m128i) -> __m128i = h128::shr64;
+            fn u64x2_hor(a: __m128i) -> u64 = h128::hor64;
+            fn u64x2_hadd(a: __m128i) -> u64 = h128::hadd64;
+            fn u8x16_zero() -> __m128i = _mm_setzero_si128;
+            fn u8x16_and(a: __m128i, b: __m128i) -> __m128i = _mm_and_si128;
+            fn u8x16_or(a: __m128i, b: __m128i) -> __m128i = _mm_or_si128;
+            fn u8x16_xor(a: __m128i, b: __m128i) -> __m128i = _mm_xor_si128;
+            fn u8x16_andnot(a: __m128i, b: __m128i) -> __m128i = _mm_andnot_si128;
+            fn u8x16_add(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi8;
+            fn u8x16_sub(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi8;
+            fn u8x16_min(a: __m128i, b: __m128i) -> __m128i = _mm_min_epu8;
+            fn u8x16_max(a: __m128i, b: __m128i) -> __m128i = _mm_max_epu8;
+            fn u8x16_cmpeq(a: __m128i, b: __m128i) -> u16 = h128::cmpeq8_mask;
+            fn u8x16_test(a: __m128i, b: __m128i) -> u16 = h128::test8_mask;
+            fn u8x16_movemask(a: __m128i) -> u16 = h128::movemask8;
+            fn u8x16_sad(a: __m128i, b: __m128i) -> __m128i = _mm_sad_epu8;
+            fn u8x16_zip_lo(a: __m128i, b: __m128i) -> __m128i = _mm_unpacklo_epi8;
+            fn u8x16_testv(a: __m128i, b: __m128i) -> __m128i = h128::testv8;
+            fn u8x16_sum_u16(a: __m128i) -> u16 = h128::sum16;
         }
         #[inline(always)]
         fn u64x2_sra_i32<const N: u32>(self, a: __m128i) -> __m128i {
@@ -41,144 +70,12 @@ macro_rules! sse2_128_common {
             $safe! { _mm_sll_epi32(a, _mm_cvtsi32_si128(N.min(32) as i32)) }
         }
         #[inline(always)]
-        fn u64x2_mullo_u16(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_mullo_epi16(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_mulhi_u16(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_mulhi_epu16(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_min_i16(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_min_epi16(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_madd_i16(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_madd_epi16(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_subs(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_subs_epu8(a, b) }
-        }
-        #[inline(always)]
         fn u64x2_splat(self, x: u64) -> __m128i {
             $safe! { _mm_set1_epi64x(x as i64) }
         }
         #[inline(always)]
-        fn u64x2_zero(self) -> __m128i {
-            $safe! { _mm_setzero_si128() }
-        }
-        #[inline(always)]
-        fn u64x2_and(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_and_si128(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_or(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_or_si128(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_xor(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_xor_si128(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_andnot(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_andnot_si128(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_add(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_add_epi64(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_sub(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_sub_epi64(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_neg(self, a: __m128i) -> __m128i {
-            $safe! { h128::neg64(a) }
-        }
-        #[inline(always)]
-        fn u64x2_shl<const N: u32>(self, a: __m128i) -> __m128i {
-            $safe! { h128::shl64::<N>(a) }
-        }
-        #[inline(always)]
-        fn u64x2_shr<const N: u32>(self, a: __m128i) -> __m128i {
-            $safe! { h128::shr64::<N>(a) }
-        }
-        #[inline(always)]
-        fn u64x2_hor(self, a: __m128i) -> u64 {
-            $safe! { h128::hor64(a) }
-        }
-        #[inline(always)]
-        fn u64x2_hadd(self, a: __m128i) -> u64 {
-            $safe! { h128::hadd64(a) }
-        }
-        #[inline(always)]
         fn u8x16_splat(self, x: u8) -> __m128i {
             $safe! { _mm_set1_epi8(x as i8) }
-        }
-        #[inline(always)]
-        fn u8x16_zero(self) -> __m128i {
-            $safe! { _mm_setzero_si128() }
-        }
-        #[inline(always)]
-        fn u8x16_and(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_and_si128(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_or(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_or_si128(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_xor(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_xor_si128(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_andnot(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_andnot_si128(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_add(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_add_epi8(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_sub(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_sub_epi8(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_min(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_min_epu8(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_max(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_max_epu8(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_cmpeq(self, a: __m128i, b: __m128i) -> u16 {
-            $safe! { h128::cmpeq8_mask(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_test(self, a: __m128i, b: __m128i) -> u16 {
-            $safe! { h128::test8_mask(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_movemask(self, a: __m128i) -> u16 {
-            $safe! { h128::movemask8(a) }
-        }
-        #[inline(always)]
-        fn u8x16_sad(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_sad_epu8(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_zip_lo(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { _mm_unpacklo_epi8(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_testv(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { h128::testv8(a, b) }
-        }
-        #[inline(always)]
-        fn u8x16_sum_u16(self, a: __m128i) -> u16 {
-            $safe! { h128::sum16(a) }
         }
     };
 }
@@ -198,84 +95,31 @@ macro_rules! sse_family {
         const VECTOR_BITS: u32 = 128;
 
         array_convs!();
-        identity_casts!();
+        casts!(a => a);
         sse2_128_common!($safe);
         split_u64x4!();
         split_u64x8_by2!();
         split_u8x32!();
         split_u8x64_by16!();
 
-        #[inline(always)]
-        fn u64x2_not(self, a: __m128i) -> __m128i {
-            $safe! { h128::not(a) }
+        forward! { $safe;
+            fn u64x2_not(a: __m128i) -> __m128i = h128::not;
+            fn u64x2_shlv(a: __m128i, c: __m128i) -> __m128i = h128::shlv64_sse2;
+            fn u64x2_shrv(a: __m128i, c: __m128i) -> __m128i = h128::shrv64_sse2;
+            fn u64x2_cmpeq(a: __m128i, b: __m128i) -> __m128i = h128::cmpeq64_sse2;
+            fn u64x2_nonzero_mask(a: __m128i) -> u8 = h128::nonzero64_sse2;
+            fn u16x32_select(mask: u32, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4]
+                = h128::select16x32;
+            fn u16x32_cmpeq(a: [__m128i; 4], b: [__m128i; 4]) -> u32 = h128::cmpeq16x32_mask;
+            fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h128::dot_exact_sse2;
         }
-        #[inline(always)]
-        fn u64x2_shlv(self, a: __m128i, c: __m128i) -> __m128i {
-            $safe! { h128::shlv64_sse2(a, c) }
-        }
-        #[inline(always)]
-        fn u64x2_shrv(self, a: __m128i, c: __m128i) -> __m128i {
-            $safe! { h128::shrv64_sse2(a, c) }
-        }
-        #[inline(always)]
-        fn u64x2_cmpeq(self, a: __m128i, b: __m128i) -> __m128i {
-            $safe! { h128::cmpeq64_sse2(a, b) }
-        }
-        #[inline(always)]
-        fn u64x2_nonzero_mask(self, a: __m128i) -> u8 {
-            $safe! { h128::nonzero64_sse2(a) }
-        }
-        #[inline(always)]
-        fn u64x4_split(self, a: [__m128i; 2]) -> (__m128i, __m128i) {
-            (a[0], a[1])
-        }
-        #[inline(always)]
-        fn u64x4_join(self, lo: __m128i, hi: __m128i) -> [__m128i; 2] {
-            [lo, hi]
-        }
-        #[inline(always)]
-        fn u64x8_split(self, a: [__m128i; 4]) -> ([__m128i; 2], [__m128i; 2]) {
-            ([a[0], a[1]], [a[2], a[3]])
-        }
-        #[inline(always)]
-        fn u64x8_join(self, lo: [__m128i; 2], hi: [__m128i; 2]) -> [__m128i; 4] {
-            [lo[0], lo[1], hi[0], hi[1]]
-        }
-        #[inline(always)]
-        fn u16x32_and(self, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] {
-            $safe! { core::array::from_fn(|i| _mm_and_si128(a[i], b[i])) }
-        }
-        #[inline(always)]
-        fn u16x32_or(self, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] {
-            $safe! { core::array::from_fn(|i| _mm_or_si128(a[i], b[i])) }
-        }
-        #[inline(always)]
-        fn u16x32_xor(self, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] {
-            $safe! { core::array::from_fn(|i| _mm_xor_si128(a[i], b[i])) }
-        }
-        #[inline(always)]
-        fn u16x32_andnot(self, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] {
-            $safe! { core::array::from_fn(|i| _mm_andnot_si128(a[i], b[i])) }
-        }
-        #[inline(always)]
-        fn u16x32_add(self, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] {
-            $safe! { core::array::from_fn(|i| _mm_add_epi16(a[i], b[i])) }
-        }
-        #[inline(always)]
-        fn u16x32_sub(self, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] {
-            $safe! { core::array::from_fn(|i| _mm_sub_epi16(a[i], b[i])) }
-        }
-        #[inline(always)]
-        fn u16x32_select(self, mask: u32, a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] {
-            $safe! { h128::select16x32(mask, a, b) }
-        }
-        #[inline(always)]
-        fn u16x32_cmpeq(self, a: [__m128i; 4], b: [__m128i; 4]) -> u32 {
-            $safe! { h128::cmpeq16x32_mask(a, b) }
-        }
-        #[inline(always)]
-        fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
-            $safe! { h128::dot_exact_sse2(features, weights) }
+        forward! { $safe, from_fn;
+            fn u16x32_and(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_and_si128;
+            fn u16x32_or(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_or_si128;
+            fn u16x32_xor(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_xor_si128;
+            fn u16x32_andnot(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_andnot_si128;
+            fn u16x32_add(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_add_epi16;
+            fn u16x32_sub(a: [__m128i; 4], b: [__m128i; 4]) -> [__m128i; 4] = _mm_sub_epi16;
         }
     };
 }

@@ -29,36 +29,15 @@ impl Backend for Ssse3 {
     vectorize_with!(ssse3, "sse2,ssse3");
     sse_family!(ssse3);
 
-    #[inline(always)]
-    fn u64x2_bswap(self, a: __m128i) -> __m128i {
-        ssse3! { h128::bswap64(a) }
-    }
-    #[inline(always)]
-    fn u64x2_rbit(self, a: __m128i) -> __m128i {
-        ssse3! { h128::rbit64(a) }
-    }
-    #[inline(always)]
-    fn u64x2_popcnt(self, a: __m128i) -> __m128i {
-        ssse3! { h128::popcnt64_pshufb(a) }
-    }
-    #[inline(always)]
-    fn u8x16_shuffle(self, t: __m128i, i: __m128i) -> __m128i {
-        ssse3! { h128::shuffle8(t, i) }
-    }
-    #[inline(always)]
-    fn u8x64_permute(self, table: [__m128i; 4], idx: [__m128i; 4]) -> [__m128i; 4] {
-        ssse3! { h128::permute8x64(table, idx) }
-    }
-    #[inline(always)]
-    fn u16x32_shlv(self, a: [__m128i; 4], c: [__m128i; 4]) -> [__m128i; 4] {
-        ssse3! { h128::shlv16x32(a, c) }
-    }
-    #[inline(always)]
-    fn u8x64_bitshuffle(self, x: [__m128i; 4], idx: [__m128i; 4]) -> u64 {
-        ssse3! { h128::bitshuffle8x64(x, idx) }
-    }
-    #[inline(always)]
-    fn dot_u8i8_sat16(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
-        ssse3! { h128::dot_sat16(features, weights) }
+    forward! { ssse3;
+        fn u64x2_bswap(a: __m128i) -> __m128i = h128::bswap64;
+        fn u64x2_rbit(a: __m128i) -> __m128i = h128::rbit64;
+        fn u64x2_popcnt(a: __m128i) -> __m128i = h128::popcnt64_pshufb;
+        fn u8x16_shuffle(t: __m128i, i: __m128i) -> __m128i = h128::shuffle8;
+        fn u8x64_permute(table: [__m128i; 4], idx: [__m128i; 4]) -> [__m128i; 4]
+            = h128::permute8x64;
+        fn u16x32_shlv(a: [__m128i; 4], c: [__m128i; 4]) -> [__m128i; 4] = h128::shlv16x32;
+        fn u8x64_bitshuffle(x: [__m128i; 4], idx: [__m128i; 4]) -> u64 = h128::bitshuffle8x64;
+        fn dot_u8i8_sat16(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h128::dot_sat16;
     }
 }
