@@ -454,6 +454,17 @@ fn test_all_isas(o: &Opts) -> ExitCode {
 mod tests {
     use super::*;
 
+    #[test]
+    fn contains_bytes_finds_a_needle_anywhere_and_nothing_else() {
+        let hay = b"..BB_EXPECT_ISA..BB_EXPECT";
+        assert!(contains_bytes(hay, b"BB_EXPECT_ISA"));
+        assert!(contains_bytes(hay, b".."));
+        assert!(contains_bytes(hay, b"BB_EXPECT"));
+        assert!(!contains_bytes(hay, b"BB_EXPECT_ISB"));
+        assert!(!contains_bytes(b"BB_EXPECT_IS", b"BB_EXPECT_ISA"));
+        assert!(!contains_bytes(hay, b""));
+    }
+
     fn lane(
         name: &str,
         target: Target,
