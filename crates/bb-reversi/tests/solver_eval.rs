@@ -21,9 +21,8 @@ fn weight_file(seed: Option<u64>) -> Vec<u8> {
     bytes[..8].copy_from_slice(b"XADELAVE");
     if let Some(seed) = seed {
         let mut rng = Rng::new(seed);
-        for chunk in bytes[28..].chunks_mut(8) {
-            let word = rng.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
+        for b in &mut bytes[28..] {
+            *b = rng.next_u64() as u8;
         }
     }
     bytes
@@ -97,13 +96,11 @@ fn zero_weights_visit_exactly_the_nodes_of_no_evaluator() {
     let zero = shared(false);
     let random = shared(true);
     let mut plain = Solver::new(18);
-    // One solver for every case: `solve` clears its table, so each case starts as a new solver.
-    let mut s = Solver::new(18);
     let mut reordered = 0;
     for board in boards() {
         let want = solve(&mut plain, board, 1);
         for order in orderings() {
-            s.set_evaluator(Some(Arc::clone(&zero)));
+            let mut s = Solver::new(18).with_evaluator(Arc::clone(&zero));
             s.set_eval_ordering(order);
             assert_eq!(solve(&mut s, board, 1), want, "{board} {order:?}");
             // The same ordering with weights that are not zero does change the search, so
