@@ -24,13 +24,20 @@ pub(crate) fn file_bswap<B: Backend>(b: B, sq: Square, occ: u64) -> u64 {
     hq_bswap(b, occ, m.file, m.bit)
 }
 
+/// The attacks along a line of 8 squares, as a byte, of a slider at position `at` (0-7) when
+/// the byte `line` holds the line's occupancy: the first-rank table, whose index ignores the two
+/// end squares.
+#[inline(always)]
+pub(crate) fn line_attacks(line: usize, at: usize) -> u8 {
+    FIRST_RANK[((line & 0x7e) * 4 + at) & 511]
+}
+
 /// Rank attacks from the 512-byte first-rank table.
 #[inline(always)]
 pub(crate) fn rank_table(sq: Square, occ: u64) -> u64 {
     let s = sq.index();
     let rs = s & 56;
-    let idx = ((occ >> rs) as usize & 0x7e) * 4 + (s & 7);
-    u64::from(FIRST_RANK[idx]) << rs
+    u64::from(line_attacks((occ >> rs) as usize, s & 7)) << rs
 }
 
 /// Rank attacks by Cooijmans' mapping: the rank is copied onto the a1-h8 diagonal by a

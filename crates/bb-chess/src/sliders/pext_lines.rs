@@ -1,7 +1,6 @@
 //! PEXT over each line with the 512-byte first-rank table: every table the queen reads fits L1.
 
 use super::SliderVariant;
-use crate::tables::FIRST_RANK;
 use bb_core::Square;
 use bb_simd::Backend;
 
@@ -63,8 +62,7 @@ static LINES: [Lines; 64] = {
 /// and PDEP drops what the table puts there.
 #[inline(always)]
 fn along<B: Backend>(b: B, occ: u64, line: u64, at: u8) -> u64 {
-    let o = b.pext(occ, line) as usize;
-    let attacks = FIRST_RANK[((o & 0x7e) * 4 + usize::from(at)) & 511];
+    let attacks = super::hq::line_attacks(b.pext(occ, line) as usize, usize::from(at));
     b.pdep(u64::from(attacks), line)
 }
 
