@@ -3,16 +3,18 @@
 //! leaves every key, hence the whole search, unchanged.
 
 use super::*;
-use crate::eval::{Evaluator, Mover};
+use crate::eval::{Evaluator, Features, Mover};
 
 /// Where and how [`Solver`] orders moves by its evaluator (see [`Solver::set_evaluator`]).
 ///
 /// At a deep node with at least `min_empties` empty squares, the key of each move (lower is
 /// searched first: the opponent's corner-weighted mobility times 64, its potential mobility
 /// times 4, minus 32 per corner taken) gets the child's evaluation added, `weight` key units per
-/// disc, the evaluation being a negamax of `depth` plies from the child with the evaluator's
-/// score at its leaves (`depth` 0: the child evaluated directly). Nearer the leaves the
-/// fastest-first keys alone decide, as they do without an evaluator.
+/// disc, the evaluation being the negamax value of `depth` plies from the child with the
+/// evaluator's score at its leaves (`depth` 0: the child evaluated directly), found by an
+/// alpha-beta search that updates the parent's features move by move. Nearer the leaves the
+/// fastest-first keys alone decide, as they do without an evaluator. A node whose table move
+/// cuts never computes the other moves' keys.
 ///
 /// ```
 /// use bb_reversi::solver::EvalOrdering;
@@ -44,58 +46,234 @@ impl Default for EvalOrdering {
 /// range and far below the transposition move's key, whatever the weights.
 const EVAL_KEY_BOUND: i64 = 1 << 24;
 
+/// Beyond any evaluation sum (in 1/128 discs): 46 weights of at most 2^15 and a bias.
+const EVAL_INF: i32 = 1 << 23;
+
 impl<B: Backend> Search<'_, B> {
-    /// The evaluation term of the key of a move leading to (`p`, `o`) (`p` to move, `n`
-    /// empties): the child's value for its side to move, in `weight` units per disc (lower is
-    /// better for the mover).
+    /// The features of a deep node (`p` to move, `n` empties) as the evaluator reads them; its
+    /// children's are updates of these.
     #[inline(always)]
+    pub(super) fn eval_features(&self, p: u64, o: u64, n: u32) -> Features {
+        match Mover::for_empties(n) {
+            Mover::Zero => crate::eval::set(self.b, p, o),
+            Mover::One => crate::eval::set(self.b, o, p),
+        }
+    }
+
+    /// The evaluation term of the key of move `x` (turning over `f`) from a node with `n`
+    /// empties and features `parent`, leading to (`np`, `no`): the child's value for its side
+    /// to move, in `weight` units per disc (lower is better for the mover).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn eval_key(
         &self,
         ev: &Evaluator,
         order: EvalOrdering,
-        p: u64,
-        o: u64,
+        parent: &Features,
+        x: u32,
+        f: u64,
+        np: u64,
+        no: u64,
         n: u32,
     ) -> i32 {
-        let v = self.eval_negamax(ev, p, o, n, order.depth, false);
+        let child = crate::eval::update(self.b, parent, sq(x), f, Mover::for_empties(n));
+        let v = self.eval_search(
+            ev,
+            np,
+            no,
+            &child,
+            n - 1,
+            order.depth,
+            -EVAL_INF,
+            EVAL_INF,
+            false,
+        );
         let k = (i64::from(v) * i64::from(order.weight)) >> 7;
         k.clamp(-EVAL_KEY_BOUND, EVAL_KEY_BOUND) as i32
     }
 
-    /// Negamax of `depth` plies with the evaluator at the leaves, in 1/128 discs for `p` (a
-    /// finished game scores its exact disc difference). Passes do not count as plies.
-    fn eval_negamax(
+    specialize! {
+        token = self.b;
+        /// Fail-soft alpha-beta of `depth` plies with the evaluator at the leaves, in 1/128
+        /// discs for `p` (a finished game scores its exact disc difference), the features
+        /// updated move by move. Passes do not count as plies.
+        #[allow(clippy::too_many_arguments)]
+        #[inline(never)]
+        fn eval_search(
+            &self,
+            ev: &Evaluator,
+            p: u64,
+            o: u64,
+            f: &Features,
+            n: u32,
+            depth: u32,
+            alpha: i32,
+            beta: i32,
+            passed: bool,
+        ) -> i32 {
+            self.eval_search_body(ev, p, o, f, n, depth, alpha, beta, passed)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn eval_search_body(
         &self,
         ev: &Evaluator,
         p: u64,
         o: u64,
+        f: &Features,
         n: u32,
         depth: u32,
+        mut alpha: i32,
+        beta: i32,
         passed: bool,
     ) -> i32 {
         if depth == 0 {
-            let f = match Mover::for_empties(n) {
-                Mover::Zero => crate::eval::set(self.b, p, o),
-                Mover::One => crate::eval::set(self.b, o, p),
-            };
-            return ev.sum(&f, n);
+            return ev.sum(f, n);
         }
         let moves = crate::mobility::mobility(self.b, p, o);
         if moves == 0 {
             if passed {
                 return 128 * crate::game::final_score(p, o);
             }
-            return -self.eval_negamax(ev, o, p, n, depth, true);
+            let swapped = crate::eval::pass(f);
+            return -self.eval_search(ev, o, p, &swapped, n, depth, -beta, -alpha, true);
         }
-        let mut best = i32::MIN;
+        let mover = Mover::for_empties(n);
+        let mut best = -EVAL_INF;
         let mut m = moves;
         while m != 0 {
             let x = m.trailing_zeros();
             m &= m - 1;
-            let f = self.flip(x, p, o);
-            let v = -self.eval_negamax(ev, o ^ f, p | f | (1 << x), n - 1, depth - 1, false);
-            best = best.max(v);
+            let fl = self.flip(x, p, o);
+            let child = crate::eval::update(self.b, f, sq(x), fl, mover);
+            let v = -self.eval_search(
+                ev,
+                o ^ fl,
+                p | fl | (1 << x),
+                &child,
+                n - 1,
+                depth - 1,
+                -beta,
+                -alpha,
+                false,
+            );
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{EvalBoard, FILE_BYTES};
+    use crate::game::BoardExt;
+    use bb_core::rng::Rng;
+
+    /// Random weights: every 16-bit weight of every ply.
+    fn random_evaluator() -> Evaluator {
+        let mut bytes = alloc::vec![0u8; FILE_BYTES];
+        bytes[..8].copy_from_slice(b"XADELAVE");
+        let mut rng = Rng::new(7);
+        for b in &mut bytes[28..] {
+            *b = rng.next_u64() as u8;
+        }
+        Evaluator::from_bytes(&bytes).expect("a complete weight file")
+    }
+
+    /// The oracle: a plain negamax over [`EvalBoard`] (whose updates are tested against the
+    /// square-by-square features), without pruning.
+    fn negamax(ev: &Evaluator, eb: EvalBoard, depth: u32, passed: bool) -> i32 {
+        if depth == 0 {
+            return eb.sum(ev);
+        }
+        let board = eb.board();
+        let mut moves = board.moves();
+        if moves == 0 {
+            if passed {
+                return 128 * crate::game::final_score(board.p, board.o);
+            }
+            return -negamax(ev, eb.pass(), depth, true);
+        }
+        let mut best = i32::MIN;
+        while moves != 0 {
+            let x = Square::new_masked(moves.trailing_zeros() as u8);
+            moves &= moves - 1;
+            let child = eb.play(x).expect("a legal move");
+            best = best.max(-negamax(ev, child, depth - 1, false));
+        }
+        best
+    }
+
+    /// Boards along random games, every stage.
+    fn boards() -> Vec<Board> {
+        let mut rng = Rng::new(11);
+        let mut out = Vec::new();
+        for _ in 0..12 {
+            let mut b = Board::START;
+            while !b.is_game_over() {
+                out.push(b);
+                let moves = b.moves();
+                if moves == 0 {
+                    b = b.pass();
+                    continue;
+                }
+                let mut m = moves;
+                for _ in 0..rng.below(u64::from(moves.count_ones())) {
+                    m &= m - 1;
+                }
+                b = b
+                    .play(Square::new_masked(m.trailing_zeros() as u8))
+                    .expect("legal");
+            }
+        }
+        out
+    }
+
+    /// The ordering search is a fail-soft alpha-beta: with the full window it returns the
+    /// negamax value, and with a window a bound on the correct side of it.
+    #[test]
+    fn the_ordering_search_is_negamax_with_fail_soft_bounds() {
+        let ev = random_evaluator();
+        let tt = Tt::new(4);
+        let limits = Limits::default();
+        let boards = boards();
+        let mut rng = Rng::new(3);
+        bb_simd::for_each_backend!(|b| {
+            let s = Search::new(b, &tt, &limits);
+            for (i, &board) in boards.iter().enumerate() {
+                let n = board.empties();
+                let f = s.eval_features(board.p, board.o, n);
+                for depth in 0..=(i % 3) as u32 {
+                    let truth = negamax(&ev, EvalBoard::new(board), depth, false);
+                    let full = s.eval_search(
+                        &ev, board.p, board.o, &f, n, depth, -EVAL_INF, EVAL_INF, false,
+                    );
+                    assert_eq!(full, truth, "{board:?} depth {depth} on {}", b.name());
+                    let lo = truth - 2048 + rng.below(4096) as i32;
+                    let hi = lo + 1 + rng.below(2048) as i32;
+                    let v = s.eval_search(&ev, board.p, board.o, &f, n, depth, lo, hi, false);
+                    let ok = if v <= lo {
+                        truth <= v
+                    } else if v >= hi {
+                        truth >= v
+                    } else {
+                        truth == v
+                    };
+                    assert!(
+                        ok,
+                        "{board:?} depth {depth} window ({lo}, {hi}): {v}, truth {truth}"
+                    );
+                }
+            }
+        });
     }
 }

@@ -225,36 +225,27 @@ impl<'a, B: Backend> Search<'a, B> {
         let pv_node = beta - alpha0 > 1;
         let elders = if cut_node && !pv_node { 2 } else { 1 };
         let child_cut = |j: usize| if pv_node { j > 0 } else { !cut_node };
-        // Move list with ordering keys (lower first).
+        // Move list with ordering keys (lower first). With a table move, which is searched
+        // first whatever the keys, the others' keys wait until it has failed to cut.
         let mut list = [(0u32, 0u64, 0u64, 0i32); 32];
         let mut len = 0;
-        let odd = if n < 12 { odd_quadrants(!(p | o)) } else { 0 };
         let mut m = moves;
+        let mut keys_pending = false;
         while m != 0 && len < 32 {
             let x = m.trailing_zeros();
             m &= m - 1;
             let f = self.flip(x, p, o);
-            let (np, no) = (o ^ f, p | f | (1 << x));
             let key = if x == u32::from(tt_move) {
+                keys_pending = true;
                 i32::MIN
             } else {
-                let om = crate::mobility::mobility(b, np, no);
-                let mut k = (b.popcnt(om) + b.popcnt(om & CORNERS)) as i32 * 64;
-                if n >= 12 {
-                    k += b.popcnt(crate::mobility::potential_mobility(b, np, no)) as i32 * 4;
-                    k -= b.popcnt(no & CORNERS) as i32 * 32;
-                } else if odd & (1 << x) != 0 {
-                    k -= 32;
-                }
-                if let Some((ev, order)) = self.eval
-                    && n >= order.min_empties
-                {
-                    k += self.eval_key(ev, order, np, no, n - 1);
-                }
-                k
+                0
             };
-            list[len] = (x, np, no, key);
+            list[len] = (x, o ^ f, p | f | (1 << x), key);
             len += 1;
+        }
+        if !keys_pending {
+            self.order_keys(&mut list[..len], p, o, n);
         }
         let mut l = MoveLoop {
             alpha,
@@ -274,6 +265,9 @@ impl<'a, B: Backend> Search<'a, B> {
         let mut n_deferred = 0;
         let mut cut = false;
         for j in 0..len {
+            if j == 1 && keys_pending {
+                self.order_keys(&mut list[1..len], p, o, n);
+            }
             // Selection sort step.
             let mut bi = j;
             for k in j + 1..len {
@@ -364,6 +358,37 @@ impl<'a, B: Backend> Search<'a, B> {
         let upper = if best < beta { best } else { 64 };
         self.store(i, p, o, lower, upper, best_x, n);
         best
+    }
+
+    /// The ordering keys of the moves of `list` from (`p`, `o`), `n` empties (lower is
+    /// searched first): the opponent's corner-weighted mobility, with its potential mobility and
+    /// the corners taken while at least 12 squares are empty and a parity bonus below, plus the
+    /// evaluation term far from the leaves ([`Search::eval_key`]).
+    #[inline(always)]
+    fn order_keys(&self, list: &mut [(u32, u64, u64, i32)], p: u64, o: u64, n: u32) {
+        let b = self.b;
+        let odd = if n < 12 { odd_quadrants(!(p | o)) } else { 0 };
+        let eval = match self.eval {
+            Some((ev, order)) if n >= order.min_empties => {
+                Some((ev, order, self.eval_features(p, o, n)))
+            }
+            _ => None,
+        };
+        for (x, np, no, key) in list {
+            let (x, np, no) = (*x, *np, *no);
+            let om = crate::mobility::mobility(b, np, no);
+            let mut k = (b.popcnt(om) + b.popcnt(om & CORNERS)) as i32 * 64;
+            if n >= 12 {
+                k += b.popcnt(crate::mobility::potential_mobility(b, np, no)) as i32 * 4;
+                k -= b.popcnt(no & CORNERS) as i32 * 32;
+            } else if odd & (1 << x) != 0 {
+                k -= 32;
+            }
+            if let Some((ev, order, parent)) = &eval {
+                k += self.eval_key(ev, *order, parent, x, np ^ o, np, no, n);
+            }
+            *key = k;
+        }
     }
 
     /// Records the score `s` of move `x`, searched with lower bound `a`; true on a beta
