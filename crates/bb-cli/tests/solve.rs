@@ -158,3 +158,20 @@ fn an_all_zero_eval_file_visits_the_nodes_of_no_eval() {
     assert_eq!(nodes.len(), 19, "{plain}");
     assert_eq!(node_counts(&eval), nodes);
 }
+
+#[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 cannot start `bb`")]
+fn the_help_names_the_library_s_default_ordering() {
+    let d = bb_reversi::solver::EvalOrdering::default();
+    let (code, help, err) = run(&["solve", "--help"]);
+    assert_eq!(code, Some(0), "{help}{err}");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(&format!("8 to 60 (default {})", d.min_empties)),
+        "{help}"
+    );
+    assert!(
+        help.contains(&format!("0 to 3 (default {})", d.depth)),
+        "{help}"
+    );
+}

@@ -261,10 +261,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", value_parser = PathBufValueParser::new().try_map(eval_file))]
     pub eval: Option<PathBuf>,
     /// With --eval: order by the evaluation at nodes with at least N empty squares (below, by
-    /// mobility alone), 8 to 60 (default 18).
+    /// mobility alone), 8 to 60 (default 14).
     #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = eval_from, requires = "eval")]
     pub eval_from: Option<u32>,
-    /// With --eval: plies searched below each move for its evaluation, 0 to 3 (default 2).
+    /// With --eval: plies searched below each move for its evaluation, 0 to 3 (default 1).
     #[arg(long, allow_hyphen_values = true, value_name = "D", value_parser = eval_depth, requires = "eval")]
     pub eval_depth: Option<u32>,
 }

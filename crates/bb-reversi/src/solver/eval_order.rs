@@ -35,8 +35,8 @@ pub struct EvalOrdering {
 impl Default for EvalOrdering {
     fn default() -> Self {
         EvalOrdering {
-            min_empties: 18,
-            depth: 2,
+            min_empties: 14,
+            depth: 1,
             weight: 32,
         }
     }
