@@ -107,67 +107,50 @@ impl<B: Backend> Search<'_, B> {
             f: &Features,
             n: u32,
             depth: u32,
-            alpha: i32,
+            mut alpha: i32,
             beta: i32,
             passed: bool,
         ) -> i32 {
-            self.eval_search_body(ev, p, o, f, n, depth, alpha, beta, passed)
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn eval_search_body(
-        &self,
-        ev: &Evaluator,
-        p: u64,
-        o: u64,
-        f: &Features,
-        n: u32,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-        passed: bool,
-    ) -> i32 {
-        if depth == 0 {
-            return ev.sum(f, n);
-        }
-        let moves = crate::mobility::mobility(self.b, p, o);
-        if moves == 0 {
-            if passed {
-                return 128 * crate::game::final_score(p, o);
+            if depth == 0 {
+                return ev.sum(f, n);
             }
-            let swapped = crate::eval::pass(f);
-            return -self.eval_search(ev, o, p, &swapped, n, depth, -beta, -alpha, true);
-        }
-        let mover = Mover::for_empties(n);
-        let mut best = -EVAL_INF;
-        let mut m = moves;
-        while m != 0 {
-            let x = m.trailing_zeros();
-            m &= m - 1;
-            let fl = self.flip(x, p, o);
-            let child = crate::eval::update(self.b, f, sq(x), fl, mover);
-            let v = -self.eval_search(
-                ev,
-                o ^ fl,
-                p | fl | (1 << x),
-                &child,
-                n - 1,
-                depth - 1,
-                -beta,
-                -alpha,
-                false,
-            );
-            if v > best {
-                best = v;
-                if v >= beta {
-                    break;
+            let moves = crate::mobility::mobility(self.b, p, o);
+            if moves == 0 {
+                if passed {
+                    return 128 * crate::game::final_score(p, o);
                 }
-                alpha = alpha.max(v);
+                let swapped = crate::eval::pass(f);
+                return -self.eval_search(ev, o, p, &swapped, n, depth, -beta, -alpha, true);
             }
+            let mover = Mover::for_empties(n);
+            let mut best = -EVAL_INF;
+            let mut m = moves;
+            while m != 0 {
+                let x = m.trailing_zeros();
+                m &= m - 1;
+                let fl = self.flip(x, p, o);
+                let child = crate::eval::update(self.b, f, sq(x), fl, mover);
+                let v = -self.eval_search(
+                    ev,
+                    o ^ fl,
+                    p | fl | (1 << x),
+                    &child,
+                    n - 1,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    false,
+                );
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = alpha.max(v);
+                }
+            }
+            best
         }
-        best
     }
 }
 
@@ -186,6 +169,7 @@ mod tests {
         for b in &mut bytes[28..] {
             *b = rng.next_u64() as u8;
         }
+        // Test code: the bytes have Edax's header and the full length, so reading cannot fail.
         Evaluator::from_bytes(&bytes).expect("a complete weight file")
     }
 
@@ -207,34 +191,20 @@ mod tests {
         while moves != 0 {
             let x = Square::new_masked(moves.trailing_zeros() as u8);
             moves &= moves - 1;
+            // Test code: `x` is one of `board.moves()`.
             let child = eb.play(x).expect("a legal move");
             best = best.max(-negamax(ev, child, depth - 1, false));
         }
         best
     }
 
-    /// Boards along random games, every stage.
+    /// Positions along random games, every stage (the benchmarks' workload).
     fn boards() -> Vec<Board> {
-        let mut rng = Rng::new(11);
         let mut out = Vec::new();
-        for _ in 0..12 {
-            let mut b = Board::START;
-            while !b.is_game_over() {
-                out.push(b);
-                let moves = b.moves();
-                if moves == 0 {
-                    b = b.pass();
-                    continue;
-                }
-                let mut m = moves;
-                for _ in 0..rng.below(u64::from(moves.count_ones())) {
-                    m &= m - 1;
-                }
-                b = b
-                    .play(Square::new_masked(m.trailing_zeros() as u8))
-                    .expect("legal");
-            }
-        }
+        crate::workload::random_positions(11, |b| {
+            out.push(b);
+            out.len() < 700
+        });
         out
     }
 
