@@ -11,9 +11,17 @@ import { existsSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import process from "node:process";
+import { setFlagsFromString } from "node:v8";
 // `node:wasi` prints an ExperimentalWarning on every start; it says nothing about the program.
 process.removeAllListeners("warning");
 const { WASI } = await import("node:wasi");
+// Node's WASI imports are V8 fast API calls whose C++ side (uvwasi's allocator) reports external
+// memory to V8, which can then run a garbage collection inside the fast call, where the stack is
+// not walkable: the JS frames under the program (`wasi.start`'s `this`) keep pointers to moved
+// objects and node dies with SIGSEGV once the program returns (nodejs/node#46777, #53087). A
+// program that grows its memory by tens of megabytes and prints meets it at random. Turned off
+// before any import is called, every call takes the ordinary, GC-safe path.
+setFlagsFromString("--no-turbo-fast-api-calls");
 
 const [program, ...args] = process.argv.slice(2);
 if (!program) {

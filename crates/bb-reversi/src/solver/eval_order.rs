@@ -211,10 +211,6 @@ mod tests {
     /// The ordering search is a fail-soft alpha-beta: with the full window it returns the
     /// negamax value, and with a window a bound on the correct side of it.
     #[test]
-    #[cfg_attr(
-        all(target_family = "wasm", not(target_feature = "simd128")),
-        ignore = "node 20 ends with SIGSEGV after this test passes in the wasm build without simd128 (the simd128 build runs it)"
-    )]
     fn the_ordering_search_is_negamax_with_fail_soft_bounds() {
         let ev = random_evaluator();
         let tt = Tt::new(4);
