@@ -4,7 +4,9 @@ use super::*;
 use crate::game::BoardExt as _;
 
 impl Solver {
-    /// Solves `board` exactly, on the best backend, reusing the table of earlier calls.
+    /// Solves `board` exactly, on the best backend, reusing the table of earlier calls. From
+    /// 12 empties this is a few null-window searches converging from a guess (see the
+    /// [module documentation](crate::solver)); [`Solution::nodes`] counts them all.
     ///
     /// # Errors
     /// [`SolveError::Interrupted`] when a limit stopped the search,
@@ -24,7 +26,7 @@ impl Solver {
         limits: &Limits<'_>,
     ) -> Result<Solution, SolveError> {
         self.start(board, limits)?;
-        let (score, nodes) = self.run(board, -64, 64, limits, backend)?;
+        let (score, nodes) = self.exact(board, limits, backend)?;
         let pv = self.pv_of(board, score, backend);
         Ok(Solution {
             score,
@@ -184,11 +186,9 @@ impl Solver {
                 max_nodes: limits.max_nodes.saturating_sub(nodes),
                 ..*limits
             };
-            let (v, n) = self
-                .run(child, -64, 64, &lim, backend)
-                .map_err(|e| Interrupted {
-                    nodes: nodes + e.nodes,
-                })?;
+            let (v, n) = self.exact(child, &lim, backend).map_err(|e| Interrupted {
+                nodes: nodes + e.nodes,
+            })?;
             nodes += n;
             let mut pv = alloc::vec![mv];
             pv.extend(self.pv_of(child, v, backend));

@@ -47,7 +47,7 @@ impl Default for EvalOrdering {
 const EVAL_KEY_BOUND: i64 = 1 << 24;
 
 /// Beyond any evaluation sum (in 1/128 discs): 46 weights of at most 2^15 and a bias.
-const EVAL_INF: i32 = 1 << 23;
+pub(super) const EVAL_INF: i32 = 1 << 23;
 
 impl<B: Backend> Search<'_, B> {
     /// The features of a deep node (`p` to move, `n` empties) as the evaluator reads them; its
@@ -78,7 +78,7 @@ impl<B: Backend> Search<'_, B> {
     ) -> i32 {
         let child = crate::eval::update(self.b, parent, sq(x), f, Mover::for_empties(n));
         let v = self.eval_search(
-            ev,
+            Some(ev),
             np,
             no,
             &child,
@@ -94,14 +94,14 @@ impl<B: Backend> Search<'_, B> {
 
     specialize! {
         token = self.b;
-        /// Fail-soft alpha-beta of `depth` plies with the evaluator at the leaves, in 1/128
-        /// discs for `p` (a finished game scores its exact disc difference), the features
-        /// updated move by move. Passes do not count as plies.
+        /// Fail-soft alpha-beta of `depth` plies with the evaluator at the leaves (0 without
+        /// one), in 1/128 discs for `p` (a finished game scores its exact disc difference),
+        /// the features updated move by move. Passes do not count as plies.
         #[allow(clippy::too_many_arguments)]
         #[inline(never)]
-        fn eval_search(
+        pub(super) fn eval_search(
             &self,
-            ev: &Evaluator,
+            ev: Option<&Evaluator>,
             p: u64,
             o: u64,
             f: &Features,
@@ -112,7 +112,7 @@ impl<B: Backend> Search<'_, B> {
             passed: bool,
         ) -> i32 {
             if depth == 0 {
-                return ev.sum(f, n);
+                return ev.map_or(0, |e| e.sum(f, n));
             }
             let moves = crate::mobility::mobility(self.b, p, o);
             if moves == 0 {
@@ -225,12 +225,20 @@ mod tests {
                 for depth in 0..=(i % 3) as u32 {
                     let truth = negamax(&ev, EvalBoard::new(board), depth, false);
                     let full = s.eval_search(
-                        &ev, board.p, board.o, &f, n, depth, -EVAL_INF, EVAL_INF, false,
+                        Some(&ev),
+                        board.p,
+                        board.o,
+                        &f,
+                        n,
+                        depth,
+                        -EVAL_INF,
+                        EVAL_INF,
+                        false,
                     );
                     assert_eq!(full, truth, "{board:?} depth {depth} on {}", b.name());
                     let lo = truth - 2048 + rng.below(4096) as i32;
                     let hi = lo + 1 + rng.below(2048) as i32;
-                    let v = s.eval_search(&ev, board.p, board.o, &f, n, depth, lo, hi, false);
+                    let v = s.eval_search(Some(&ev), board.p, board.o, &f, n, depth, lo, hi, false);
                     let ok = if v <= lo {
                         truth <= v
                     } else if v >= hi {

@@ -7,10 +7,18 @@
 //!   ([`crate::stability::stability_bound`]), and fastest-first ordering: the transposition
 //!   move first, then by the opponent's mobility weighted by corners, with the opponent's
 //!   potential mobility as a tie-breaker while at least 12 squares are empty and a parity bonus
-//!   below that.
+//!   below that. Before searching, a node of at least [`SHALLOW`]` + 2` empties looks up its
+//!   children in the table and cuts at once when one is already proven good enough (enhanced
+//!   transposition cut-off).
 //! - **Evaluation ordering** (optional, [`Solver::set_evaluator`]): far from the leaves (at
 //!   least [`EvalOrdering::min_empties`] empties) each move's key also gets its child's value
 //!   from a shallow search of a pattern evaluation; an all-zero evaluation changes no key.
+//! - **The exact score** ([`Solver::solve`], [`Solver::solve_moves`]) from at least 12
+//!   empties: null-window searches converging from a guess (MTD(f)), each moving one end of
+//!   the interval the score lies in to the fail-soft bound it proves; the guess is an 8-ply
+//!   search of the evaluator (of 0 without one, which guesses a draw unless the game ends
+//!   within those plies). A null-window search visits far fewer nodes than a full-window one,
+//!   and the probes reuse each other's table entries. Fewer empties: one full-window search.
 //! - **Shallow nodes** (5..=[`SHALLOW`] empties): no table, moves in parity order (squares in
 //!   quadrants with an odd number of empties first).
 //! - **Last 4, 3, 2, 1 empties**: hand-written, no mobility computation (each empty is tried
@@ -58,6 +66,7 @@ mod error;
 mod eval_order;
 mod ordering;
 mod parallel;
+mod probes;
 mod result;
 mod search;
 mod tt;

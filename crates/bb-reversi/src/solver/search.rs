@@ -3,6 +3,11 @@
 
 use super::*;
 
+/// Deep nodes with at least this many empties look up their children in the table before
+/// searching them ([`Search::etc`]): the children of smaller ones are shallow nodes, never
+/// stored.
+pub(super) const ETC_EMPTIES: u32 = SHALLOW + 2;
+
 /// The running state of a deep node's move loop.
 pub(super) struct MoveLoop {
     pub(super) alpha: i32,
@@ -244,6 +249,11 @@ impl<'a, B: Backend> Search<'a, B> {
             list[len] = (x, o ^ f, p | f | (1 << x), key);
             len += 1;
         }
+        if n >= ETC_EMPTIES
+            && let Some(v) = self.etc(&list[..len], beta)
+        {
+            return v;
+        }
         if !keys_pending {
             self.order_keys(&mut list[..len], p, o, n);
         }
@@ -358,6 +368,28 @@ impl<'a, B: Backend> Search<'a, B> {
         let upper = if best < beta { best } else { 64 };
         self.store(i, p, o, lower, upper, best_x, n);
         best
+    }
+
+    /// Enhanced transposition cut-off: a child whose table entry already proves its move
+    /// reaches `beta` (its upper bound at most `-beta`) cuts the node before any move is
+    /// searched. Endgame trees are full of transpositions, and a cut found here saves the
+    /// subtree the ordering might have searched first.
+    #[inline(always)]
+    fn etc(&self, list: &[(u32, u64, u64, i32)], beta: i32) -> Option<i32> {
+        for &(_, np, no, _) in list {
+            let ci = self.tt.index(np, no);
+            for k in 0..2 {
+                let e = self.tt.load(ci + k);
+                if e.p == np && e.o == no {
+                    let v = -i32::from(e.upper);
+                    if v >= beta {
+                        return Some(v);
+                    }
+                    break;
+                }
+            }
+        }
+        None
     }
 
     /// The ordering keys of the moves of `list` from (`p`, `o`), `n` empties (lower is
