@@ -150,14 +150,9 @@ impl<'a, B: Backend> Search<'a, B> {
         if n < DEFER_EMPTIES || self.shared.is_none() {
             return None;
         }
-        for k in 0..2 {
-            let e = self.tt.load(i + k);
-            if e.p == p && e.o == o {
-                let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
-                return (lo >= beta || lo == up).then_some(lo);
-            }
-        }
-        None
+        let e = self.tt.find(i, p, o)?;
+        let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
+        (lo >= beta || lo == up).then_some(lo)
     }
 
     /// At the root of a threaded search, raises the loop's alpha to the best exact root score

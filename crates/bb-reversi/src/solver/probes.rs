@@ -112,7 +112,7 @@ mod tests {
     /// score of one full-window search (itself checked against a plain alpha-beta in the
     /// solver's tests).
     #[test]
-    fn the_probes_converge_from_any_guess() {
+    fn the_probes_converge_from_any_guess() -> Result<(), Interrupted> {
         let mut boards = Vec::new();
         crate::workload::random_positions(5, |b| {
             if (12..=14).contains(&b.empties()) {
@@ -120,13 +120,13 @@ mod tests {
             }
             boards.len() < 6
         });
+        assert_eq!(boards.len(), 6);
         let backend = bb_simd::best_backend();
         let lim = Limits::default();
         let mut solver = Solver::new(16);
         for board in boards {
             solver.clear();
-            // Test code: no limit is set, so the search cannot be interrupted.
-            let (truth, _) = solver.run(board, -64, 64, &lim, backend).expect("no limit");
+            let (truth, _) = solver.run(board, -64, 64, &lim, backend)?;
             for guess in [
                 -80,
                 -64,
@@ -149,5 +149,6 @@ mod tests {
                 assert_eq!(got.map(|r| r.0), Ok(truth), "{board} guess {guess}");
             }
         }
+        Ok(())
     }
 }

@@ -203,24 +203,20 @@ impl<'a, B: Backend> Search<'a, B> {
         // Transposition table.
         let i = self.tt.index(p, o);
         let mut tt_move = NO_MOVE;
-        for k in 0..2 {
-            let e = self.tt.load(i + k);
-            if e.p == p && e.o == o {
-                let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
-                if lo >= beta {
-                    return lo;
-                }
-                if up <= alpha {
-                    return up;
-                }
-                if lo == up {
-                    return lo;
-                }
-                alpha = alpha.max(lo);
-                beta = beta.min(up);
-                tt_move = e.mv;
-                break;
+        if let Some(e) = self.tt.find(i, p, o) {
+            let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
+            if lo >= beta {
+                return lo;
             }
+            if up <= alpha {
+                return up;
+            }
+            if lo == up {
+                return lo;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(up);
+            tt_move = e.mv;
         }
         let alpha0 = alpha;
         // Expected node type (threads only): the children of a PV node after the first are CUT
@@ -376,20 +372,10 @@ impl<'a, B: Backend> Search<'a, B> {
     /// subtree the ordering might have searched first.
     #[inline(always)]
     fn etc(&self, list: &[(u32, u64, u64, i32)], beta: i32) -> Option<i32> {
-        for &(_, np, no, _) in list {
-            let ci = self.tt.index(np, no);
-            for k in 0..2 {
-                let e = self.tt.load(ci + k);
-                if e.p == np && e.o == no {
-                    let v = -i32::from(e.upper);
-                    if v >= beta {
-                        return Some(v);
-                    }
-                    break;
-                }
-            }
-        }
-        None
+        list.iter()
+            .filter_map(|&(_, np, no, _)| self.tt.find(self.tt.index(np, no), np, no))
+            .map(|e| -i32::from(e.upper))
+            .find(|&v| v >= beta)
     }
 
     /// The ordering keys of the moves of `list` from (`p`, `o`), `n` empties (lower is

@@ -104,6 +104,13 @@ impl Tt {
             age: (d >> 48) as u8,
         }
     }
+    /// The entry of (`p`, `o`) in the bucket at `i` (their [`Tt::index`]), if it holds one.
+    #[inline(always)]
+    pub(super) fn find(&self, i: usize, p: u64, o: u64) -> Option<Entry> {
+        (0..2)
+            .map(|k| self.load(i + k))
+            .find(|e| e.p == p && e.o == o)
+    }
     #[inline(always)]
     pub(super) fn save(&self, i: usize, e: Entry) {
         let d = u64::from(e.lower as u8)
