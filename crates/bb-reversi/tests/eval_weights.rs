@@ -9,7 +9,7 @@ use bb_core::rng::Rng;
 use bb_reversi::Board;
 use bb_reversi::eval::patterns::{Group, PATTERNS, pow3};
 use bb_reversi::eval::{
-    self, EvalBoard, EvalFileError, EvalReadError, Evaluator, FILE_BYTES, Mover, PACKED,
+    self, EvalBoard, EvalFileError, EvalReadError, Evaluator, FILE_BYTES, Features, Mover, PACKED,
     PackedWeights, Packing, reference,
 };
 use std::sync::OnceLock;
@@ -194,6 +194,17 @@ fn random_weights_evaluate_as_the_format_says() {
         assert_eq!(e.sum(&f, empties), want, "{board:?}");
         assert_eq!(e.evaluate(board), score(want), "{board:?}");
         assert_eq!(Evaluator::score_of_sum(want), score(want));
+    }
+}
+
+#[test]
+fn out_of_range_lanes_do_not_panic() {
+    let e = Evaluator::from_bytes(&random_file(6, false)).expect("a valid file");
+    for lanes in [[u16::MAX; 48], [59_049; 48], [6561; 48]] {
+        let f = Features::from_lanes(lanes);
+        for empties in (0..=64).chain([u32::MAX]) {
+            let _ = e.sum(&f, empties);
+        }
     }
 }
 

@@ -53,6 +53,22 @@ const FEATURE_START: [usize; PATTERN_COUNT] = {
     s
 };
 
+/// The weights one evaluation may read, from its ply's first weight: every index a feature's
+/// 16-bit lane can hold, so that the sum's loads need no bounds check (an index past its
+/// group, which only [`Features::from_lanes`] can produce, reads some other weight of the file
+/// or the zeros after the last ply).
+const WINDOW: usize = {
+    let mut last = 0;
+    let mut f = 0;
+    while f < PATTERN_COUNT {
+        if FEATURE_START[f] > last {
+            last = FEATURE_START[f];
+        }
+        f += 1;
+    }
+    2 * (last + u16::MAX as usize + 1)
+};
+
 /// Edax's evaluation function: the weights of a weight file unpacked for every ply, by
 /// symmetry and by colour, as Edax's `eval_open` does.
 ///
@@ -67,7 +83,8 @@ const FEATURE_START: [usize; PATTERN_COUNT] = {
 pub struct Evaluator {
     /// `PLIES` unpacked plies of `UNPACKED` weights, the two plies of a pair interleaved
     /// (weight `i` of file ply `2 + 2 * pair + odd` at `pair * 2 * UNPACKED + 2 * i + odd`);
-    /// odd plies indexed by features seen from the opponent of the side to move.
+    /// odd plies indexed by features seen from the opponent of the side to move. Then
+    /// [`WINDOW`] zeros, so that every ply has a whole window.
     weights: Vec<i16>,
     version: (u32, u32, u32),
 }
@@ -123,7 +140,7 @@ impl Evaluator {
     #[must_use]
     pub fn from_packed(packed: &PackedWeights) -> Evaluator {
         let packing = Packing::new();
-        let mut weights = alloc::vec![0; PLIES * UNPACKED];
+        let mut weights = alloc::vec![0; PLIES * UNPACKED + WINDOW];
         for ply in 2..FILE_PLIES {
             let w = packed.ply(ply).unwrap_or(&[]);
             let (pair, odd) = ((ply - 2) / 2, ply % 2 == 1);
@@ -153,7 +170,9 @@ impl Evaluator {
     /// The weighted sum (in 1/128 discs, for the side to move) of features `f` of a board with
     /// `empties` empty squares, seen as Edax sees it ([`Mover::for_empties`](super::Mover::for_empties): from the side to
     /// move when `empties` is even, else from its opponent); Edax's `accumlate_eval`. The weights
-    /// of ply `60 - empties` are used, clamped to the file's plies 2-53 with the parity kept.
+    /// of ply `60 - empties` are used, clamped to the file's plies 2-53 with the parity kept. A
+    /// lane past its pattern's table (only [`Features::from_lanes`] can make one) reads an
+    /// unspecified weight.
     ///
     /// ```
     /// # use bb_reversi::eval::{Evaluator, FILE_BYTES};
@@ -173,14 +192,13 @@ impl Evaluator {
         let Some(w) = self
             .weights
             .get(table / 2 * 2 * UNPACKED + table % 2..)
-            .and_then(<[i16]>::first_chunk::<{ 2 * UNPACKED - 1 }>)
+            .and_then(<[i16]>::first_chunk::<WINDOW>)
         else {
             return 0;
         };
-        // Unrolled: each lane's group start is a constant, so the bounds check disappears
-        // wherever start + 65535 is inside the ply (the first four groups) and is one
-        // never-taken branch elsewhere (an index out of range, only possible in features built
-        // by `Features::from_lanes`, weighs 0); partial sums keep the additions short.
+        // Unrolled: each lane's group start is a constant and the window holds start + 65535
+        // for every group, so no load has a bounds check; partial sums keep the additions
+        // short.
         let words = &f.words;
         macro_rules! weight {
             ($i:literal) => {{
