@@ -1,10 +1,16 @@
 //! Kernels `eval_set` and `eval_update`: every `bb_reversi::eval` variant (Edax's pattern
-//! features) computed from a board, and updated after a move, on seeded random games.
+//! features) computed from a board, and updated after a move, on seeded random games; and
+//! `eval_sum`: the evaluation's weighted sum of the features ([`Evaluator::sum`]) with random
+//! weights.
 
-use super::Register;
-use bb_reversi::Board;
-use bb_reversi::eval::{FeatureSet, FeatureUpdate, Mover, UpdateInput, reference};
-use std::sync::Arc;
+use super::{Case, Register};
+use bb_core::rng::Rng;
+use bb_reversi::eval::{
+    self, Evaluator, FILE_PLIES, FeatureSet, FeatureUpdate, Features, Mover, PackedWeights,
+    UpdateInput, reference,
+};
+use bb_reversi::{Backend, Board};
+use std::sync::{Arc, OnceLock};
 
 /// `n` positions from seeded random play-outs (bb_reversi::workload).
 pub fn set_workload(n: usize) -> Arc<[(u64, u64)]> {
@@ -40,8 +46,90 @@ pub fn update_workload(n: usize) -> Arc<[UpdateInput]> {
     v.into()
 }
 
-/// Registers every variant of both kernels.
+/// Registers every variant of the three kernels.
 pub fn register(r: &mut impl Register) {
     super::kernel::register::<FeatureSet, false>(r, set_workload(r.samples()));
     super::kernel::register::<FeatureUpdate, false>(r, update_workload(r.samples()));
+    r.add::<SumCase>(sum_workload(r.samples()));
+}
+
+/// The seed of the random weights of `eval_sum` (one draw per packed weight, file ply by
+/// file ply, the upper 16 bits of each `next_u64`): `xtask/compare/edax_kernels.c` writes the
+/// same file for Edax.
+pub const SUM_WEIGHTS_SEED: u64 = 0x0e7a_0005;
+
+/// The evaluator of `eval_sum`: random weights over every packed weight, built on first use
+/// (about 46 MB unpacked), so that a run that filters the kernel out never pays for it.
+pub fn sum_evaluator() -> &'static Evaluator {
+    static EVALUATOR: OnceLock<Evaluator> = OnceLock::new();
+    EVALUATOR.get_or_init(|| {
+        let mut rng = Rng::new(SUM_WEIGHTS_SEED);
+        let mut packed = PackedWeights::zeros();
+        for ply in 0..FILE_PLIES {
+            for w in packed.ply_mut(ply).into_iter().flatten() {
+                *w = (rng.next_u64() >> 48) as u16 as i16;
+            }
+        }
+        Evaluator::from_packed(&packed)
+    })
+}
+
+/// One call of `eval_sum`: the features of a board as Edax's evaluation reads them
+/// ([`eval::sum_features`]), its number of empty squares, and the board seen from digit 0,
+/// from which the check recomputes the features.
+#[derive(Clone, Copy, Debug)]
+pub struct SumInput {
+    features: Features,
+    empties: u32,
+    p: u64,
+    o: u64,
+}
+
+/// `n` positions from seeded random play-outs, with their features.
+pub fn sum_workload(n: usize) -> Arc<[SumInput]> {
+    let mut v = Vec::with_capacity(n);
+    bb_reversi::workload::random_positions(0x0e7a_0004, |b| {
+        let empties = (!(b.p | b.o)).count_ones();
+        let (p, o) = match Mover::for_empties(empties) {
+            Mover::Zero => (b.p, b.o),
+            Mover::One => (b.o, b.p),
+        };
+        v.push(SumInput {
+            features: eval::sum_features(b),
+            empties,
+            p,
+            o,
+        });
+        v.len() < n
+    });
+    v.into()
+}
+
+/// `eval_sum/interleaved`: [`Evaluator::sum`], the weighted sum of the features through the
+/// tables of the board's ply (the plies of a pair interleaved, as Edax stores them).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SumCase;
+
+impl Case for SumCase {
+    type Input = SumInput;
+    const KERNEL: &'static str = "eval_sum";
+    const VARIANT: &'static str = "interleaved";
+    fn is_default<B: Backend>() -> bool {
+        true
+    }
+    #[inline(always)]
+    fn run<B: Backend>(_: B, x: &SumInput) -> u64 {
+        sum_evaluator().sum(&x.features, x.empties) as u64
+    }
+    fn reference(x: &SumInput) -> u64 {
+        sum_evaluator().sum(&reference::features(x.p, x.o), x.empties) as u64
+    }
+    /// The ply, hence the table every weight is read from, depends on the previous result.
+    #[inline(always)]
+    fn chain(x: &SumInput, z: u64) -> SumInput {
+        SumInput {
+            empties: x.empties ^ z as u32,
+            ..*x
+        }
+    }
 }
