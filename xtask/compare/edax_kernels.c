@@ -1,7 +1,8 @@
 /*
  * edax_kernels.c: times Edax's own bitboard kernels (flip, mobility, last-flip count,
- * stability) with the workload and the timing loops of `bb bench`, and prints one JSON
- * object per line and mode in the shape of `bb bench --json`.
+ * stability) and its pattern evaluation (features set, features updated, weighted sum) with
+ * the workload and the timing loops of `bb bench`, and prints one JSON object per line and
+ * mode in the shape of `bb bench --json`.
  *
  * This file holds no Edax code. It compiles Edax's sources into this translation unit:
  * build it with `-I <edax>/src` (`cargo xtask compare edax` does), so that `#include "all.c"` below
@@ -13,6 +14,9 @@
  *   mobility         get_moves(P, O)        (board.h / board_sse.c)
  *   last_flip_count  last_flip(x, P)        (endgame.c includes count_last_flip_*.c)
  *   stability        get_stability(P, O)    (board.c / board_sse.c)
+ *   eval_set         eval_set(&eval, &board)               (eval_sse.c / eval.c)
+ *   eval_update      eval_update_leaf(x, f, &out, &in)     (eval_sse.c / eval.c)
+ *   eval_sum         accumlate_eval(ply, &eval)            (midgame.c)
  *
  * The timing loops are marked `flatten`, so the kernel is inlined into the loop, as
  * `bb bench` inlines its kernels (`#[inline(always)]` inside the backend's target-feature
@@ -26,12 +30,23 @@
  *   mobility         4096 positions, seed 0x0b110005
  *   last_flip_count  4096 positions with exactly one empty square, seed 0x0b110006
  *   stability        4096 positions, seed 0x0b110008
+ *   eval_set         4096 positions, seed 0x0e7a0001, seen from the player (digit 0)
+ *   eval_update      every legal move of every position, 4096 samples, seed 0x0e7a0002, with
+ *                    Eval.n_empties the position's empty squares (Edax's side-to-move rule)
+ *   eval_sum         4096 positions, seed 0x0e7a0004, the features eval_set gives with
+ *                    n_empties the position's; the weight file: Edax's header, then 54 plies of
+ *                    114364 packed weights, each the upper 16 bits of one draw of the generator
+ *                    seeded 0x0e7a0005 (bb's SUM_WEIGHTS_SEED), written to a temporary file and
+ *                    read by Edax's eval_open
  *
  * Timing, as bb's harness (crates/bb-cli/src/bench/harness.rs): thread CPU time
  * (CLOCK_THREAD_CPUTIME_ID), two warm-up passes, passes added until one repetition lasts
  * 3 ms, median of 11 repetitions, ns per call. Throughput: independent calls, results
  * summed. Latency: each call's inputs are XORed with (previous result & zero), zero an
- * opaque 0. Flip prefetches each input 1 KiB ahead (bb's Case::STREAM).
+ * opaque 0 (the features of eval_update in vector registers, as Edax loads them; the number
+ * of empties of eval_sum, which selects the ply's weights). Flip prefetches each input 1 KiB
+ * ahead (bb's Case::STREAM). The evaluation's features are folded to one word by XORing their
+ * twelve 64-bit words.
  *
  * What the kernels return differs from bb's in two places, both kept as Edax has them:
  * last_flip returns twice the number of flipped discs (bb: the number), get_stability the
@@ -41,13 +56,16 @@
  *
  * Every result is checked against a plain reference written here (ray walking for flip
  * and mobility, twice the flipped count for Edax's last_flip, a retrograde edge table plus
- * the full-line / spreading rule for stability).
+ * the full-line / spreading rule for stability, the features square by square for eval_set
+ * and eval_update (of the board after the move): each index the sum of the squares' digits
+ * times their powers of 3 in Edax's per-square table, and the sum of those features' weights
+ * one by one for eval_sum).
  *
  * Options: --quick (1024 samples, 3 repetitions of 0.2 ms, like `bb bench --quick`),
  * --check-only (check every kernel against the reference, time nothing), --digest (as
  * --check-only, and print a hash of each workload and the sum of the results' popcounts),
  * --filter TEXT (kernel or variant names containing TEXT), --only K1,K2 (these kernels only:
- * flip, mobility, last_flip_count, stability), --reps N, --rep-ms MS, --flip-samples N,
+ * flip, mobility, last_flip_count, stability, eval_set, eval_update, eval_sum), --reps N, --rep-ms MS, --flip-samples N,
  * --samples N (the other kernels), --backend NAME, --march NAME (labels only).
  */
 
@@ -401,6 +419,177 @@ __attribute__((noinline, flatten)) static uint64_t stab_lat(void)
 	return prev;
 }
 
+/* ---- the pattern evaluation ---- */
+/* The board before the move (p to move) is kept for the check only. */
+typedef struct { Eval in; uint64_t f, p, o; int x; } UpdIn;
+
+static Pos *g_eset; static size_t g_neset;
+static UpdIn *g_eupd; static size_t g_neupd;
+/* The board (p to move) is kept for the check only. */
+typedef struct { Eval e; uint64_t p, o; } SumIn;
+static SumIn *g_esum; static size_t g_nesum;
+
+static inline uint64_t fold_eval(const Eval *e)
+{
+	uint64_t h = 0;
+	for (int i = 0; i < 12; ++i) h ^= e->feature.ull[i];
+	return h;
+}
+
+/* The features of board (p, o) seen as Edax's eval_set sees it with n_empties empty squares:
+   each lane the sum over the squares of the square's digit (0 the player's disc, 1 the
+   opponent's, 2 empty) times its power of 3 in that feature (Edax's EVAL_FEATURE[x], zero for
+   a square outside the feature), plus the feature's offset in its weight table. */
+static void ref_features(Eval *e, uint64_t p, uint64_t o, int n_empties)
+{
+	Board b = { p, o };
+	if (n_empties & 1) { b.player = o; b.opponent = p; }
+	memset(e, 0, sizeof *e);
+	e->n_empties = n_empties;
+	for (int i = 0; i < 48; ++i) {
+		int x = EVAL_OFFSET[i];
+		for (int sq = 0; sq < 64; ++sq) x += board_get_square_color(&b, sq) * EVAL_FEATURE[sq].us[i];
+		e->feature.us[i] = (unsigned short) x;
+	}
+}
+
+/* The weighted sum of features f for ply `ply`, weight by weight. */
+static int ref_sum(const Eval *e, int ply)
+{
+	int b0 = ply & 1, pair = ply - 2;
+	if (pair < 0) pair = 0;
+	pair >>= 1;
+	if (pair > EVAL_N_2PLY - 2) pair = EVAL_N_2PLY - 2;
+	const Eval_weight *w = *EVAL_WEIGHT + pair;
+	const unsigned short *f = e->feature.us;
+	int sum = w->S0[b0];
+	for (int i = 0; i < 46; ++i) {
+		const short (*t)[2] = i < 4 ? w->C9 : i < 8 ? w->C10 : i < 12 ? w->S100 : i < 16 ? w->S101 : i < 30 ? w->S8x4 : w->S7654;
+		sum += t[f[i]][b0];
+	}
+	return sum;
+}
+
+static inline void k_eval_set(Eval *e, uint64_t p, uint64_t o)
+{
+	Board b = { p, o };
+	e->n_empties = 0;	/* even: digit 0 is the player's, as bb's (p, o) */
+	eval_set(e, &b);
+}
+
+__attribute__((noinline, flatten)) static uint64_t eset_thr(void)
+{
+	const Pos *a = g_eset; size_t n = g_neset; uint64_t acc = 0;
+	for (size_t i = 0; i < n; ++i) { Eval e; k_eval_set(&e, a[i].p, a[i].o); acc += fold_eval(&e); }
+	return acc;
+}
+__attribute__((noinline, flatten)) static uint64_t eset_lat(void)
+{
+	const Pos *a = g_eset; size_t n = g_neset; uint64_t prev = 0, zero = opaque(0);
+	for (size_t i = 0; i < n; ++i) { uint64_t z = prev & zero; Eval e; k_eval_set(&e, a[i].p ^ z, a[i].o ^ z); prev = fold_eval(&e); }
+	return prev;
+}
+__attribute__((noinline, flatten)) static uint64_t eupd_thr(void)
+{
+	const UpdIn *a = g_eupd; size_t n = g_neupd; uint64_t acc = 0;
+	for (size_t i = 0; i < n; ++i) { Eval out; eval_update_leaf(a[i].x, a[i].f, &out, &a[i].in); acc += fold_eval(&out); }
+	return acc;
+}
+/* The features XORed in vector registers, the width Edax's update loads them with, so that
+   the chain does not add a store-forwarding stall Edax's search does not have. */
+static inline void xor_features(Eval *e, const Eval *in, uint64_t z)
+{
+#ifdef __AVX2__
+	__m256i v = _mm256_set1_epi64x((long long) z);
+	for (int k = 0; k < 3; ++k) e->feature.v16[k] = _mm256_xor_si256(in->feature.v16[k], v);
+#else
+	__m128i v = _mm_set1_epi64x((long long) z);
+	for (int k = 0; k < 6; ++k) e->feature.v8[k] = _mm_xor_si128(in->feature.v8[k], v);
+#endif
+	e->n_empties = in->n_empties;
+	e->parity = in->parity;
+}
+__attribute__((noinline, flatten)) static uint64_t eupd_lat(void)
+{
+	const UpdIn *a = g_eupd; size_t n = g_neupd; uint64_t prev = 0, zero = opaque(0);
+	for (size_t i = 0; i < n; ++i) {
+		Eval e, out;
+		xor_features(&e, &a[i].in, prev & zero);
+		eval_update_leaf(a[i].x, a[i].f, &out, &e);
+		prev = fold_eval(&out);
+	}
+	return prev;
+}
+__attribute__((noinline, flatten)) static uint64_t esum_thr(void)
+{
+	SumIn *a = g_esum; size_t n = g_nesum; uint64_t acc = 0;
+	for (size_t i = 0; i < n; ++i) acc += (uint64_t) accumlate_eval(60 - a[i].e.n_empties, &a[i].e);
+	return acc;
+}
+__attribute__((noinline, flatten)) static uint64_t esum_lat(void)
+{
+	SumIn *a = g_esum; size_t n = g_nesum; uint64_t prev = 0, zero = opaque(0);
+	for (size_t i = 0; i < n; ++i) prev = (uint64_t) accumlate_eval(60 - (a[i].e.n_empties ^ (int) (prev & zero)), &a[i].e);
+	return prev;
+}
+
+static int visit_upd(void *ctx, uint64_t p, uint64_t o)
+{
+	Vec *v = ctx;
+	UpdIn *a = v->v;
+	uint64_t m = ref_moves(p, o);
+	int n_empties = __builtin_popcountll(~(p | o));
+	while (m) {
+		UpdIn *u = a + v->n;
+		Board b = { p, o };
+		u->x = __builtin_ctzll(m);
+		u->f = ref_flip(u->x, p, o);
+		u->p = p; u->o = o;
+		memset(&u->in, 0, sizeof u->in);
+		u->in.n_empties = n_empties;
+		eval_set(&u->in, &b);
+		m &= m - 1;
+		if (++v->n == v->cap) return 0;
+	}
+	return 1;
+}
+
+static int visit_sum(void *ctx, uint64_t p, uint64_t o)
+{
+	Vec *v = ctx;
+	SumIn *a = v->v;
+	Board b = { p, o };
+	memset(a + v->n, 0, sizeof *a);
+	a[v->n].e.n_empties = __builtin_popcountll(~(p | o));
+	eval_set(&a[v->n].e, &b);
+	a[v->n].p = p; a[v->n].o = o;
+	return ++v->n < v->cap;
+}
+
+/* Edax's weight file of bb's eval_sum: the header (EDAX, EVAL, version 4.5.0, a zero date),
+   then 54 plies of 114364 weights, each the upper 16 bits of one draw seeded 0x0e7a0005. */
+static void open_random_weights(void)
+{
+	char path[] = "/tmp/edax-kernels-eval-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
+	if (!f) { fprintf(stderr, "cannot write a temporary weight file\n"); exit(2); }
+	const uint32_t header[5] = { 0x45444158u, 0x4556414cu, 4, 5, 0 };
+	const double date = 0;
+	fwrite(header, sizeof header, 1, f);
+	fwrite(&date, sizeof date, 1, f);
+	Rng r;
+	rng_init(&r, 0x0e7a0005);
+	static int16_t ply[114364];
+	for (int k = 0; k < 54; ++k) {
+		for (int i = 0; i < 114364; ++i) ply[i] = (int16_t) (uint16_t) (rng_next(&r) >> 48);
+		fwrite(ply, sizeof ply, 1, f);
+	}
+	if (fclose(f)) { fprintf(stderr, "cannot write %s\n", path); exit(2); }
+	eval_open(path);
+	remove(path);
+}
+
 /* ---- names of Edax's compile-time choices ---- */
 static const char *flip_name(void)
 {
@@ -451,6 +640,19 @@ static const char *last_flip_name(void)
 #else
 	#define MOBILITY_NAME "edax_sse2"
 	#define STABILITY_NAME "edax_sse2"
+#endif
+#if defined(__AVX512F__) && defined(AVX512_PREFER512)
+	#define EVAL_VECTOR_NAME "edax_avx512"
+#elif defined(__AVX2__)
+	#define EVAL_VECTOR_NAME "edax_avx2"
+#else
+	#define EVAL_VECTOR_NAME "edax_sse2"
+#endif
+/* accumlate_eval's choice (midgame.c). */
+#if defined(__AVX2__) && !defined(__bdver4__) && !defined(__znver1__) && !defined(__znver2__)
+	#define EVAL_SUM_NAME "edax_gather"
+#else
+	#define EVAL_SUM_NAME "edax_plain"
 #endif
 
 /* ---- driver ---- */
@@ -633,6 +835,58 @@ int main(int argc, char **argv)
 		}
 		emit("stability", STABILITY_NAME, "throughput", time_per_call(stab_thr, g_nstab), ok, g_nstab);
 		emit("stability", STABILITY_NAME, "latency", time_per_call(stab_lat, g_nstab), ok, g_nstab);
+	}
+	if (wanted("eval_set", EVAL_VECTOR_NAME, filter)) {
+		Vec v = { xmalloc(n * sizeof (Pos)), 0, n };
+		random_positions(0x0e7a0001, visit_pos, &v);
+		g_eset = v.v; g_neset = v.n;
+		int ok = 1;
+		for (size_t i = 0; i < g_neset && ok; ++i) {
+			Eval got, want;
+			k_eval_set(&got, g_eset[i].p, g_eset[i].o);
+			ref_features(&want, g_eset[i].p, g_eset[i].o, 0);
+			if (memcmp(&got.feature, &want.feature, sizeof got.feature))
+				ok = report_mismatch("eval_set", i, g_eset[i].p, g_eset[i].o, -1, fold_eval(&got), fold_eval(&want));
+		}
+		failed |= !ok;
+		emit("eval_set", EVAL_VECTOR_NAME, "throughput", time_per_call(eset_thr, g_neset), ok, g_neset);
+		emit("eval_set", EVAL_VECTOR_NAME, "latency", time_per_call(eset_lat, g_neset), ok, g_neset);
+	}
+	if (wanted("eval_update", EVAL_VECTOR_NAME, filter)) {
+		Vec v = { xmalloc(n * sizeof (UpdIn) + 64 * sizeof (UpdIn)), 0, n };
+		random_positions(0x0e7a0002, visit_upd, &v);
+		g_eupd = v.v; g_neupd = v.n;
+		int ok = 1;
+		for (size_t i = 0; i < g_neupd && ok; ++i) {
+			const UpdIn *u = g_eupd + i;
+			Eval got, want;
+			eval_update_leaf(u->x, u->f, &got, &u->in);
+			/* Digit 0 keeps its colour through the move. */
+			ref_features(&want, u->p | u->f | (1ULL << u->x), u->o & ~u->f, u->in.n_empties);
+			if (memcmp(&got.feature, &want.feature, sizeof got.feature))
+				ok = report_mismatch("eval_update", i, u->p, u->o, u->x, fold_eval(&got), fold_eval(&want));
+		}
+		failed |= !ok;
+		emit("eval_update", EVAL_VECTOR_NAME, "throughput", time_per_call(eupd_thr, g_neupd), ok, g_neupd);
+		emit("eval_update", EVAL_VECTOR_NAME, "latency", time_per_call(eupd_lat, g_neupd), ok, g_neupd);
+	}
+	if (wanted("eval_sum", EVAL_SUM_NAME, filter)) {
+		open_random_weights();
+		Vec v = { xmalloc(n * sizeof (SumIn)), 0, n };
+		random_positions(0x0e7a0004, visit_sum, &v);
+		g_esum = v.v; g_nesum = v.n;
+		int ok = 1;
+		for (size_t i = 0; i < g_nesum && ok; ++i) {
+			SumIn *x = g_esum + i;
+			Eval want;
+			int ply = 60 - x->e.n_empties;
+			ref_features(&want, x->p, x->o, x->e.n_empties);
+			int got = accumlate_eval(ply, &x->e), ref = ref_sum(&want, ply);
+			if (got != ref) ok = report_mismatch("eval_sum", i, x->p, x->o, ply, (uint64_t) got, (uint64_t) ref);
+		}
+		failed |= !ok;
+		emit("eval_sum", EVAL_SUM_NAME, "throughput", time_per_call(esum_thr, g_nesum), ok, g_nesum);
+		emit("eval_sum", EVAL_SUM_NAME, "latency", time_per_call(esum_lat, g_nesum), ok, g_nesum);
 	}
 	return failed;
 }

@@ -1,5 +1,6 @@
-//! `compare edax`: Edax's kernels (flip, mobility, last-flip count, stability) next to
-//! `bb bench`'s, on bb's workloads and timing loops.
+//! `compare edax`: Edax's kernels (flip, mobility, last-flip count, stability, and the pattern
+//! evaluation's features set, features update and weighted sum) next to `bb bench`'s, on bb's
+//! workloads and timing loops.
 //!
 //! The harness `xtask/compare/edax_kernels.c` compiles Edax's whole program (`src/all.c` of the
 //! user's tree) into itself and prints rows in the shape of `bb bench --json`, with `"engine":
@@ -17,7 +18,15 @@ use std::process::Command;
 const HARNESS: &str = include_str!("../../compare/edax_kernels.c");
 
 /// The kernels, in table order.
-const KERNELS: [&str; 4] = ["flip", "mobility", "last_flip_count", "stability"];
+pub(crate) const KERNELS: [&str; 7] = [
+    "flip",
+    "mobility",
+    "last_flip_count",
+    "stability",
+    "eval_set",
+    "eval_update",
+    "eval_sum",
+];
 
 /// Flags of Edax's gcc Makefile (`make build COMP=gcc`, optimised, all.c as one translation
 /// unit). `-std=gnu99` instead of `-std=c99 -pedantic`: the harness uses `__int128` and asm.
@@ -116,7 +125,7 @@ pub(crate) fn builds(arches: &[Arch], extra: bool) -> Vec<Build> {
                 "-DAVX512_PREFER512",
                 "-DCOUNT_LAST_FLIP=COUNT_LAST_FLIP_AVX512",
             ],
-            only: &["flip", "last_flip_count"],
+            only: &["flip", "last_flip_count", "eval_set", "eval_update"],
             extra_needs: &[],
         });
         v.push(Build {
@@ -358,6 +367,9 @@ pub(crate) fn run(ctx: &Ctx, o: &Opts) -> Result<Vec<Cell>, String> {
             default_variants(&ctx.bb, &backends, "flip")?
         };
         for kernel in KERNELS {
+            if !o.kernels.is_empty() && !o.kernels.iter().any(|k| k == kernel) {
+                continue;
+            }
             let peers: Vec<&(Build, PathBuf)> = runs_here
                 .iter()
                 .copied()

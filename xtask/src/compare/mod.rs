@@ -30,9 +30,11 @@ target/compare/; a build this CPU cannot run is skipped with a note.
 
 comparisons (default: perft, and edax, egaroucid and movegen, those whose tree is given; ffo
 only when named):
-  edax       Edax's kernels (flip, mobility, last-flip count, stability) against `bb bench`'s,
-             on bb's workloads and timing loops (harness: xtask/compare/edax_kernels.c, which
-             compiles Edax's src/all.c from the given tree). Edax is built with its Makefile's
+  edax       Edax's kernels (flip, mobility, last-flip count, stability; the pattern
+             evaluation's features set, update after a move and weighted sum, eval_set,
+             eval_update and eval_sum, the sum with a file of random weights both read) against
+             `bb bench`'s, on bb's workloads and timing loops (harness:
+             xtask/compare/edax_kernels.c, which compiles Edax's src/all.c from the given tree). Edax is built with its Makefile's
              gcc flags for x86-64-v4 (paired with bb's avx512vbmi and avx512 backends),
              x86-64-v3 (avx2) and x86-64 (ssse3, sse2, scalar); every result is checked.
              Peer: git clone https://github.com/okuhara/edax-reversi-AVX
@@ -77,8 +79,10 @@ options:
   --arch LIST        peer builds to make, a comma-separated subset of x86-64-v4,x86-64-v3,x86-64
                      (default: all three)
   --extra            edax: also Edax's non-default x86-64-v4 choices: the AVX-512 last-flip
-                     count (COUNT_LAST_FLIP_AVX512), the 512-bit flip and last flip
+                     count (COUNT_LAST_FLIP_AVX512), the 512-bit flip, last flip and features
                      (AVX512_PREFER512), the GFNI flip (MOVE_GENERATOR_AVXGFNI)
+  --kernels LIST     edax: only these kernels, a comma-separated subset of flip, mobility,
+                     last_flip_count, stability, eval_set, eval_update, eval_sum (default: all)
   --all-variants     edax: every bb variant of each backend (default: the backend's default)
   --all              movegen: also bb's default against every other algorithm
   --quick            edax: small workloads and short repetitions; perft: two plies less (a
@@ -112,6 +116,8 @@ pub(crate) struct Opts {
     pub(crate) obf: Option<PathBuf>,
     pub(crate) movegen: Option<PathBuf>,
     pub(crate) all: bool,
+    /// edax: the kernels to compare (empty: all).
+    pub(crate) kernels: Vec<String>,
 }
 
 /// The x86-64 levels peers are built for, most capable first.
@@ -187,6 +193,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         obf: None,
         movegen: None,
         all: false,
+        kernels: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -224,6 +231,18 @@ fn parse(args: &[String]) -> Result<Opts, String> {
                 arches.sort();
                 arches.dedup();
                 o.arches = arches;
+            }
+            "--kernels" => {
+                let list = value("a list")?;
+                for k in list.split(',') {
+                    if !edax::KERNELS.contains(&k) {
+                        return Err(format!(
+                            "--kernels: unknown kernel {k:?} ({})",
+                            edax::KERNELS.join(", ")
+                        ));
+                    }
+                    o.kernels.push(k.to_string());
+                }
             }
             "--extra" => o.extra = true,
             "--all-variants" => o.all_variants = true,
@@ -592,8 +611,15 @@ mod tests {
         assert!(o.extra && o.all_variants && o.quick);
         assert_eq!(o.depth, 12);
         assert_eq!(parse(&args("--edax /d")).unwrap().arches, Arch::ALL);
+        assert!(parse(&args("--edax /d")).unwrap().kernels.is_empty());
+        assert_eq!(
+            parse(&args("--kernels eval_sum,flip")).unwrap().kernels,
+            ["eval_sum", "flip"]
+        );
         for bad in [
             "--arch x86-64-v5",
+            "--kernels eval",
+            "--kernels flip,",
             "--depth 0",
             "--depth 17",
             "--edax",
