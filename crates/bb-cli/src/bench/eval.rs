@@ -59,7 +59,7 @@ pub fn register(r: &mut impl Register) {
 pub const SUM_WEIGHTS_SEED: u64 = 0x0e7a_0005;
 
 /// The evaluator of `eval_sum`: random weights over every packed weight, built on first use
-/// (about 46 MB unpacked), so that a run that filters the kernel out never pays for it.
+/// (about 24 MB unpacked), so that a run that filters the kernel out never pays for it.
 pub fn sum_evaluator() -> &'static Evaluator {
     static EVALUATOR: OnceLock<Evaluator> = OnceLock::new();
     EVALUATOR.get_or_init(|| {

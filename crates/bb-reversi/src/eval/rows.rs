@@ -69,7 +69,7 @@ impl FeatureVariant for RowTables {
                 |x, y| b.u64x4_sub(x, y),
             )
         } else {
-            // Also on Scalar, whose pairs are two words each (SSE2 registers on x86-64).
+            // Also on Scalar, whose two-word vectors are pairs of words.
             set_vectors::<_, { WORDS / 2 }, 2>(
                 p,
                 o,
@@ -112,6 +112,7 @@ fn set_vectors<V: Copy, const N: usize, const PER: usize>(
         a.copy_from_slice(&w[PER * k..PER * (k + 1)]);
         from(a)
     };
+    // digit = 2 - 2 [p] - [o]: the empty board minus twice p's deltas minus o's.
     let mut v: [V; N] = core::array::from_fn(|k| load(&ALL_TWOS, k));
     for rank in 0..8 {
         let (dp, dq) = rows_of(rank, p, o);
