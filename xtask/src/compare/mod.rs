@@ -34,9 +34,10 @@ only when named):
              evaluation's features set, update after a move and weighted sum, eval_set,
              eval_update and eval_sum, the sum with a file of random weights both read) against
              `bb bench`'s, on bb's workloads and timing loops (harness:
-             xtask/compare/edax_kernels.c, which compiles Edax's src/all.c from the given tree). Edax is built with its Makefile's
-             gcc flags for x86-64-v4 (paired with bb's avx512vbmi and avx512 backends),
-             x86-64-v3 (avx2) and x86-64 (ssse3, sse2, scalar); every result is checked.
+             xtask/compare/edax_kernels.c, which compiles Edax's src/all.c from the given
+             tree). Edax is built with its Makefile's gcc flags for x86-64-v4 (paired with bb's
+             avx512vbmi and avx512 backends), x86-64-v3 (avx2) and x86-64 (ssse3, sse2,
+             scalar); every result is checked.
              Peer: git clone https://github.com/okuhara/edax-reversi-AVX
   egaroucid  Othello perft from the start position (a pass is a ply; Egaroucid's `-perft D 1`,
              bb's convention A), one thread each, node counts compared; times are each
