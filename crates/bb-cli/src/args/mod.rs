@@ -283,10 +283,10 @@ pub struct TrainArgs {
     #[arg(long)]
     pub quick: bool,
     /// Games to play for positions, half random, half by a mobility heuristic (full run:
-    /// 50000).
+    /// 200000).
     #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = count)]
     pub games: Option<u64>,
-    /// At most N positions per number of empties are labelled and fitted (full run: 40000).
+    /// At most N positions per number of empties are labelled and fitted (full run: 100000).
     #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = count)]
     pub positions: Option<u64>,
     /// Fewest empties trained; plies below take this stage's weights (full run: 10).

@@ -59,13 +59,13 @@ impl Settings {
     /// The full run: empties 10 to 40, exact labels up to 14, a search 4 empties deep above.
     pub const FULL: Settings = Settings {
         seed: 1,
-        games: 50_000,
+        games: 200_000,
         min_empties: 10,
         max_empties: 40,
         exact_max: 14,
         depth: 4,
         stage_width: 2,
-        positions: 40_000,
+        positions: 100_000,
         iterations: 40,
         lambda: 4.0,
         holdout: 10,
