@@ -7,7 +7,7 @@ use super::{Case, Register};
 use bb_core::rng::Rng;
 use bb_reversi::eval::{
     self, Evaluator, FILE_PLIES, FeatureSet, FeatureUpdate, Features, Mover, PackedWeights,
-    UpdateInput, reference,
+    Packing, UpdateInput, reference,
 };
 use bb_reversi::{Backend, Board};
 use std::sync::{Arc, OnceLock};
@@ -22,17 +22,23 @@ pub fn set_workload(n: usize) -> Arc<[(u64, u64)]> {
     v.into()
 }
 
+/// The digit of `board`'s side to move in Edax's model (from the parity of the empty squares),
+/// and the board's discs as (digit 0, digit 1).
+fn digits(board: Board) -> (Mover, (u64, u64)) {
+    let mover = Mover::for_empties((!(board.p | board.o)).count_ones());
+    match mover {
+        Mover::Zero => (mover, (board.p, board.o)),
+        Mover::One => (mover, (board.o, board.p)),
+    }
+}
+
 /// Every legal move of the random positions, with the mover's digit from the parity as in a
 /// search (Edax's model).
 pub fn update_workload(n: usize) -> Arc<[UpdateInput]> {
     let mut v = Vec::with_capacity(n);
     bb_reversi::workload::samples(0x0e7a_0002, |s| {
         let board = Board { p: s.p, o: s.o };
-        let mover = Mover::for_empties((!(s.p | s.o)).count_ones());
-        let (p, o) = match mover {
-            Mover::Zero => (s.p, s.o),
-            Mover::One => (s.o, s.p),
-        };
+        let (mover, (p, o)) = digits(board);
         v.push(UpdateInput {
             features: reference::features(p, o),
             sq: s.sq,
@@ -58,11 +64,18 @@ pub fn register(r: &mut impl Register) {
 /// same file for Edax.
 pub const SUM_WEIGHTS_SEED: u64 = 0x0e7a_0005;
 
-/// The evaluator of `eval_sum`: random weights over every packed weight, built on first use
-/// (about 24 MB unpacked), so that a run that filters the kernel out never pays for it.
-pub fn sum_evaluator() -> &'static Evaluator {
-    static EVALUATOR: OnceLock<Evaluator> = OnceLock::new();
-    EVALUATOR.get_or_init(|| {
+/// The weights of `eval_sum`: random over every packed weight, the evaluator unpacked from
+/// them (about 24 MB) and the packing the check reads the packed weights through; built on
+/// first use, so that a run that filters the kernel out never pays for them.
+struct SumWeights {
+    packed: PackedWeights,
+    packing: Packing,
+    evaluator: Evaluator,
+}
+
+fn sum_weights() -> &'static SumWeights {
+    static WEIGHTS: OnceLock<SumWeights> = OnceLock::new();
+    WEIGHTS.get_or_init(|| {
         let mut rng = Rng::new(SUM_WEIGHTS_SEED);
         let mut packed = PackedWeights::zeros();
         for ply in 0..FILE_PLIES {
@@ -70,7 +83,11 @@ pub fn sum_evaluator() -> &'static Evaluator {
                 *w = (rng.next_u64() >> 48) as u16 as i16;
             }
         }
-        Evaluator::from_packed(&packed)
+        SumWeights {
+            evaluator: Evaluator::from_packed(&packed),
+            packed,
+            packing: Packing::new(),
+        }
     })
 }
 
@@ -90,10 +107,7 @@ pub fn sum_workload(n: usize) -> Arc<[SumInput]> {
     let mut v = Vec::with_capacity(n);
     bb_reversi::workload::random_positions(0x0e7a_0004, |b| {
         let empties = (!(b.p | b.o)).count_ones();
-        let (p, o) = match Mover::for_empties(empties) {
-            Mover::Zero => (b.p, b.o),
-            Mover::One => (b.o, b.p),
-        };
+        let (_, (p, o)) = digits(b);
         v.push(SumInput {
             features: eval::sum_features(b),
             empties,
@@ -119,10 +133,21 @@ impl Case for SumCase {
     }
     #[inline(always)]
     fn run<B: Backend>(_: B, x: &SumInput) -> u64 {
-        sum_evaluator().sum(&x.features, x.empties) as u64
+        sum_weights().evaluator.sum(&x.features, x.empties) as u64
     }
+    /// The packed weights of the file ply, read one by one through the packing from the
+    /// oracle's features, instead of the evaluator's unpacked tables.
     fn reference(x: &SumInput) -> u64 {
-        sum_evaluator().sum(&reference::features(x.p, x.o), x.empties) as u64
+        let w = sum_weights();
+        let ply = w.packed.ply(eval::file_ply(x.empties)).unwrap_or(&[]);
+        let f = reference::features(x.p, x.o);
+        let sum: i32 = w
+            .packing
+            .slots(&f, x.empties)
+            .iter()
+            .map(|&s| i32::from(ply.get(s as usize).copied().unwrap_or(0)))
+            .sum();
+        sum as u64
     }
     /// The ply, hence the table every weight is read from, depends on the previous result.
     #[inline(always)]
