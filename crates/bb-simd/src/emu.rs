@@ -100,6 +100,24 @@ pub fn dot_u8i8(features: &[u8; 64], weights: &[i8; 64]) -> i32 {
         .sum()
 }
 
+/// The weighted sum of [`Backend::gather_sum_i16x48`](crate::Backend::gather_sum_i16x48),
+/// one load a lane.
+#[inline]
+pub fn gather_sum_i16x48(table: &[i16], base: u32, starts: &[u32; 48], lanes: &[u64; 12]) -> i32 {
+    let limit = table.len().saturating_sub(1).min(i32::MAX as usize);
+    if limit == 0 {
+        return 0;
+    }
+    let mut sum = 0i32;
+    for (k, &start) in starts.iter().enumerate() {
+        let lane = (lanes[k / 4] >> (16 * (k % 4))) as u16;
+        let pos = base.wrapping_add(start).wrapping_add(2 * u32::from(lane)) as usize;
+        let w = table.get(pos.min(limit - 1)).copied().unwrap_or(0);
+        sum = sum.wrapping_add(i32::from(w));
+    }
+    sum
+}
+
 /// The SSSE3 page's 16-bit saturating dot product, step for step: PMADDUBSW on four 16-byte blocks
 /// (pairs summed with saturation), three PADDSW (`(r0 + r1) + (r2 + r3)`), three PHADDSW.
 pub fn dot_u8i8_sat16(features: &[u8; 64], weights: &[i8; 64]) -> i32 {

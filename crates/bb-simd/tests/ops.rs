@@ -973,3 +973,57 @@ fn emu_lanes32(v: [u64; 2]) -> [u32; 4] {
 fn emu32(l: [u32; 4]) -> [u64; 2] {
     core::array::from_fn(|i| u64::from(l[2 * i]) | (u64::from(l[2 * i + 1]) << 32))
 }
+
+/// The gathered weighted sum on every backend against a plain loop written from its definition:
+/// tables of every small length (0 and 1 included: nothing can be read), positions inside, at
+/// the last element (never read: clamped to the one before) and wrapping past `u32::MAX`.
+#[test]
+fn gather_sum_matches_a_plain_loop_on_every_backend() {
+    fn plain(table: &[i16], base: u32, starts: &[u32; 48], lanes: &[u64; 12]) -> i32 {
+        let readable = table.len().saturating_sub(1);
+        (0..48)
+            .map(|k| {
+                let lane = (lanes[k / 4] >> (16 * (k % 4))) & 0xffff;
+                let pos = (u64::from(base) + u64::from(starts[k]) + 2 * lane) % (1 << 32);
+                if readable == 0 {
+                    0
+                } else {
+                    i32::from(table[(pos as usize).min(readable - 1)])
+                }
+            })
+            .sum()
+    }
+    let small = || prop_oneof![3 => 0u32..200, 1 => any::<u32>(), 1 => Just(u32::MAX)];
+    let lane_words = proptest::array::uniform12(prop_oneof![
+        3 => any::<u64>().prop_map(|w| w & 0x003f_003f_003f_003f),
+        1 => any::<u64>(),
+    ]);
+    bb_simd::for_each_backend!(|b| {
+        b.vectorize(|| {
+            let mut runner = TestRunner::new(Config {
+                cases: cases(512),
+                failure_persistence: None,
+                ..Config::default()
+            });
+            runner
+                .run(
+                    &(
+                        proptest::collection::vec(any::<i16>(), 0..400),
+                        small(),
+                        proptest::array::uniform32(small()),
+                        proptest::array::uniform16(small()),
+                        lane_words.clone(),
+                    ),
+                    |(table, base, s0, s1, lanes)| {
+                        let starts: [u32; 48] =
+                            core::array::from_fn(|k| if k < 32 { s0[k] } else { s1[k - 32] });
+                        let want = plain(&table, base, &starts, &lanes);
+                        let got = b.gather_sum_i16x48(&table, base, &starts, &lanes);
+                        prop_assert_eq!(got, want, "{} len {}", b.name(), table.len());
+                        Ok(())
+                    },
+                )
+                .unwrap();
+        });
+    });
+}

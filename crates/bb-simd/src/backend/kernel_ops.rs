@@ -10,6 +10,7 @@
 //! | `u64x4_and3` | reversi mobility | one VPTERNLOGQ on AVX-512 |
 //! | `u64x4_or_and_if_any` | reversi flip (AVX-512) | VPTESTMQ and one masked VPTERNLOGQ |
 //! | `dot_u8i8`, `dot_u8i8_sat16` | byte dot product (`primitives::dot`) | the ISA's multiply-add sequence |
+//! | `gather_sum_i16x48` | reversi pattern evaluation's weighted sum | six VPGATHERDDs on the AVX2 and AVX-512 tokens |
 //!
 //! A new operation belongs here when it is written for one kernel; one that is an instruction
 //! of a lane width (whoever uses it) belongs with the general operations in `mod.rs`.
@@ -68,6 +69,42 @@ macro_rules! kernel_shaped_ops {
         fn dot_u8i8(self, features: &[u8; 64], weights: &[i8; 64]) -> i32 {
             $crate::emu::dot_u8i8(features, weights)
         }
+        /// The sum over the 48 lanes `k` of `table[pos(k)]`, where `pos(k)` is
+        /// `base + starts[k] + 2 * lane(k)` in wrapping `u32` arithmetic and `lane(k)` is the
+        /// 16-bit lane `k` of `lanes` (bits `16 * (k % 4)..` of word `k / 4`), the layout of a
+        /// pattern evaluation's features over tables of two interleaved plies. A vector gather
+        /// reads each element with the next, so the last element is never read: a position
+        /// past `table.len() - 2` (or past `i32::MAX - 1`) reads the element there, and a table
+        /// of fewer than two elements sums to 0. A caller that wants such lanes to add nothing
+        /// ends its table with two zeros.
+        ///
+        /// The AVX2 and AVX-512 tokens gather eight weights an instruction (VPGATHERDD), the
+        /// others load them one by one. In a loop of independent sums whose weights miss the
+        /// caches the gathers leave fewer instructions per sum in flight, so more sums overlap.
+        ///
+        /// ```
+        /// use bb_simd::{Backend, Scalar};
+        /// let table = [10i16, -3, 7, 0, 0];
+        /// let mut starts = [3; 48]; // lanes that read the zero at 3
+        /// starts[0] = 0;
+        /// starts[1] = 0;
+        /// let mut lanes = [0u64; 12];
+        /// lanes[0] = 1 << 16; // lane 1 is 1: position 0 + 0 + 2
+        /// lanes[11] = 7 << 48; // lane 47 is 7: position 3 + 14, clamped to 3
+        /// // table[0] + table[2]
+        /// assert_eq!(Scalar.gather_sum_i16x48(&table, 0, &starts, &lanes), 17);
+        /// ```
+        #[inline(always)]
+        fn gather_sum_i16x48(
+            self,
+            table: &[i16],
+            base: u32,
+            starts: &[u32; 48],
+            lanes: &[u64; 12],
+        ) -> i32 {
+            $crate::emu::gather_sum_i16x48(table, base, starts, lanes)
+        }
+
         /// The SSSE3 page's 16-bit saturating dot product (PMADDUBSW, PADDSW, PHADDSW), bit-exact on
         /// every backend. See [`primitives::dot::Sat16`](crate::primitives::dot::Sat16).
         #[inline(always)]

@@ -52,6 +52,8 @@ macro_rules! avx2_128_256 {
             fn u8x32_shuffle(t: __m256i, i: __m256i) -> __m256i = h256::shuffle8;
             fn u8x32_sad(a: __m256i, b: __m256i) -> __m256i = h256::sad8;
             fn dot_u8i8_sat16(features: &[u8; 64], weights: &[i8; 64]) -> i32 = h128::dot_sat16;
+            fn gather_sum_i16x48(table: &[i16], base: u32, starts: &[u32; 48], lanes: &[u64; 12])
+                -> i32 = h256::gather_sum_i16x48;
         }
         #[inline(always)]
         fn u64x4_cvt_i32_f32(self, a: __m256i) -> __m256i {

@@ -195,4 +195,36 @@ helpers! { "avx2";
         }
         (l0 | l1) | (l2 | l3)
     }
+    /// `Backend::gather_sum_i16x48`: six VPGATHERDDs of eight positions. Each gathered lane
+    /// reads the element at its position and the next (four bytes at twice the position) and
+    /// keeps the low one, the element itself on this little-endian target.
+    fn gather_sum_i16x48(table: &[i16], base: u32, starts: &[u32; 48], lanes: &[u64; 12]) -> i32 {
+        // Positions below `limit` read four bytes inside the table; the others read at
+        // `limit - 1`.
+        let limit = table.len().saturating_sub(1).min(i32::MAX as usize) as u32;
+        if limit == 0 {
+            return 0;
+        }
+        let last = _mm256_set1_epi32((limit - 1) as i32);
+        let base = _mm256_set1_epi32(base as i32);
+        let l: [__m128i; 6] = bits!(*lanes);
+        let s: [__m256i; 6] = bits!(*starts);
+        let low = _mm256_set1_epi32(1);
+        let mut acc = _mm256_setzero_si256();
+        for k in 0..6 {
+            let lane = _mm256_cvtepu16_epi32(l[k]);
+            let pos = _mm256_add_epi32(_mm256_add_epi32(base, s[k]), _mm256_add_epi32(lane, lane));
+            let clamped = _mm256_min_epu32(pos, last);
+            // SAFETY: every lane's position is at most `limit - 1 = table.len() - 2`, and below
+            // `i32::MAX`, so the signed offset is the position: the four bytes at byte offset
+            // `2 * pos` end at or before the table's end. AVX2 is enabled on this function.
+            let d = unsafe { _mm256_i32gather_epi32::<2>(table.as_ptr().cast::<i32>(), clamped) };
+            // VPMADDWD by (1, 0) pairs: each lane's low half, sign-extended, in one instruction.
+            acc = _mm256_add_epi32(acc, _mm256_madd_epi16(d, low));
+        }
+        let s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256::<1>(acc));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
+        _mm_cvtsi128_si32(s)
+    }
 }
