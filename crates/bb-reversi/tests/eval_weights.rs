@@ -192,18 +192,27 @@ fn random_weights_evaluate_as_the_format_says() {
             Mover::One => reference::features(board.o, board.p),
         };
         assert_eq!(e.sum(&f, empties), want, "{board:?}");
+        for backend in bb_simd::test_backends() {
+            let got = bb_simd::dispatch!(backend, |b| e.sum_with(b, &f, empties));
+            assert_eq!(got, want, "{board:?} on {backend:?}");
+        }
         assert_eq!(e.evaluate(board), score(want), "{board:?}");
         assert_eq!(Evaluator::score_of_sum(want), score(want));
     }
 }
 
 #[test]
-fn out_of_range_lanes_do_not_panic() {
+fn out_of_range_lanes_do_not_panic_and_sum_alike() {
     let e = Evaluator::from_bytes(&random_file(6, false)).expect("a valid file");
     for lanes in [[u16::MAX; 48], [59_049; 48], [6561; 48]] {
         let f = Features::from_lanes(lanes);
         for empties in (0..=64).chain([u32::MAX]) {
-            let _ = e.sum(&f, empties);
+            let sum = e.sum(&f, empties);
+            // Unspecified, but the same by every backend.
+            for backend in bb_simd::test_backends() {
+                let got = bb_simd::dispatch!(backend, |b| e.sum_with(b, &f, empties));
+                assert_eq!(got, sum, "{empties} on {backend:?}");
+            }
         }
     }
 }

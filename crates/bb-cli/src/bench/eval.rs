@@ -1,7 +1,8 @@
 //! Kernels `eval_set` and `eval_update`: every `bb_reversi::eval` variant (Edax's pattern
 //! features) computed from a board, and updated after a move, on seeded random games; and
-//! `eval_sum`: the evaluation's weighted sum of the features ([`Evaluator::sum`]) with random
-//! weights.
+//! `eval_sum`: the evaluation's weighted sum of the features with random weights, by
+//! [`Evaluator::sum`] (`interleaved`) and by [`Evaluator::sum_with`] (`gather`, on the backends
+//! with gather instructions).
 
 use super::{Case, Register};
 use bb_core::rng::Rng;
@@ -10,6 +11,7 @@ use bb_reversi::eval::{
     Packing, UpdateInput, reference,
 };
 use bb_reversi::{Backend, Board};
+use bb_simd::Isa;
 use std::sync::{Arc, OnceLock};
 
 /// `n` positions from seeded random play-outs (bb_reversi::workload).
@@ -56,7 +58,9 @@ pub fn update_workload(n: usize) -> Arc<[UpdateInput]> {
 pub fn register(r: &mut impl Register) {
     super::kernel::register::<FeatureSet, false>(r, set_workload(r.samples()));
     super::kernel::register::<FeatureUpdate, false>(r, update_workload(r.samples()));
-    r.add::<SumCase>(sum_workload(r.samples()));
+    let sums = sum_workload(r.samples());
+    r.add::<SumCase>(sums.clone());
+    r.add::<SumGatherCase>(sums);
 }
 
 /// The seed of the random weights of `eval_sum` (one draw per packed weight, file ply by
@@ -129,32 +133,72 @@ impl Case for SumCase {
     const KERNEL: &'static str = "eval_sum";
     const VARIANT: &'static str = "interleaved";
     fn is_default<B: Backend>() -> bool {
-        true
+        !gathers::<B>()
     }
     #[inline(always)]
     fn run<B: Backend>(_: B, x: &SumInput) -> u64 {
         sum_weights().evaluator.sum(&x.features, x.empties) as u64
     }
-    /// The packed weights of the file ply, read one by one through the packing from the
-    /// oracle's features, instead of the evaluator's unpacked tables.
     fn reference(x: &SumInput) -> u64 {
-        let w = sum_weights();
-        let ply = w.packed.ply(eval::file_ply(x.empties)).unwrap_or(&[]);
-        let f = reference::features(x.p, x.o);
-        let sum: i32 = w
-            .packing
-            .slots(&f, x.empties)
-            .iter()
-            .map(|&s| i32::from(ply.get(s as usize).copied().unwrap_or(0)))
-            .sum();
-        sum as u64
+        sum_reference(x)
     }
-    /// The ply, hence the table every weight is read from, depends on the previous result.
-    #[inline(always)]
     fn chain(x: &SumInput, z: u64) -> SumInput {
-        SumInput {
-            empties: x.empties ^ z as u32,
-            ..*x
-        }
+        sum_chain(x, z)
+    }
+}
+
+/// Whether `B` sums by gather instructions ([`Evaluator::sum_with`]).
+fn gathers<B: Backend>() -> bool {
+    matches!(B::ISA, Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi)
+}
+
+/// `eval_sum/gather`: [`Evaluator::sum_with`], the same sum with the backend's gather
+/// instructions (timed where it has them).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SumGatherCase;
+
+impl Case for SumGatherCase {
+    type Input = SumInput;
+    const KERNEL: &'static str = "eval_sum";
+    const VARIANT: &'static str = "gather";
+    fn supported<B: Backend>() -> bool {
+        gathers::<B>()
+    }
+    fn is_default<B: Backend>() -> bool {
+        gathers::<B>()
+    }
+    #[inline(always)]
+    fn run<B: Backend>(b: B, x: &SumInput) -> u64 {
+        sum_weights().evaluator.sum_with(b, &x.features, x.empties) as u64
+    }
+    fn reference(x: &SumInput) -> u64 {
+        sum_reference(x)
+    }
+    fn chain(x: &SumInput, z: u64) -> SumInput {
+        sum_chain(x, z)
+    }
+}
+
+/// The packed weights of the file ply, read one by one through the packing from the oracle's
+/// features, instead of the evaluator's unpacked tables.
+fn sum_reference(x: &SumInput) -> u64 {
+    let w = sum_weights();
+    let ply = w.packed.ply(eval::file_ply(x.empties)).unwrap_or(&[]);
+    let f = reference::features(x.p, x.o);
+    let sum: i32 = w
+        .packing
+        .slots(&f, x.empties)
+        .iter()
+        .map(|&s| i32::from(ply.get(s as usize).copied().unwrap_or(0)))
+        .sum();
+    sum as u64
+}
+
+/// The ply, hence the table every weight is read from, depends on the previous result.
+#[inline(always)]
+fn sum_chain(x: &SumInput, z: u64) -> SumInput {
+    SumInput {
+        empties: x.empties ^ z as u32,
+        ..*x
     }
 }

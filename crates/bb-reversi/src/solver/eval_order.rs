@@ -112,7 +112,7 @@ impl<B: Backend> Search<'_, B> {
             passed: bool,
         ) -> i32 {
             if depth == 0 {
-                return ev.map_or(0, |e| e.sum(f, n));
+                return ev.map_or(0, |e| e.sum_with(self.b, f, n));
             }
             let moves = crate::mobility::mobility(self.b, p, o);
             if moves == 0 {
