@@ -41,11 +41,11 @@ macro_rules! lanes_variant {
                 const N: usize = WORDS / $per;
                 let mut v = [b.$from([0; $per]); N];
                 for k in 0..N {
-                    v[k] = $load::<B>(b, &ALL_ONES, k);
+                    v[k] = $load::<B>(b, &ALL_ONES.0, k);
                 }
                 let mut x = p;
                 while x != 0 {
-                    let d = &DELTA[x.trailing_zeros() as usize & 63];
+                    let d = &DELTA.0[x.trailing_zeros() as usize & 63];
                     for k in 0..N {
                         v[k] = b.$sub(v[k], $load::<B>(b, d, k));
                     }
@@ -53,7 +53,7 @@ macro_rules! lanes_variant {
                 }
                 let mut x = !(p | o);
                 while x != 0 {
-                    let d = &DELTA[x.trailing_zeros() as usize & 63];
+                    let d = &DELTA.0[x.trailing_zeros() as usize & 63];
                     for k in 0..N {
                         v[k] = b.$add(v[k], $load::<B>(b, d, k));
                     }
@@ -78,7 +78,7 @@ macro_rules! lanes_variant {
                 for k in 0..N {
                     v[k] = $load::<B>(b, &f.words, k);
                 }
-                let d = &DELTA[sq.index()];
+                let d = &DELTA.0[sq.index()];
                 match mover {
                     Mover::Zero => {
                         for k in 0..N {
@@ -87,7 +87,7 @@ macro_rules! lanes_variant {
                         }
                         let mut x = flipped;
                         while x != 0 {
-                            let d = &DELTA[x.trailing_zeros() as usize & 63];
+                            let d = &DELTA.0[x.trailing_zeros() as usize & 63];
                             for k in 0..N {
                                 v[k] = b.$sub(v[k], $load::<B>(b, d, k));
                             }
@@ -100,7 +100,7 @@ macro_rules! lanes_variant {
                         }
                         let mut x = flipped;
                         while x != 0 {
-                            let d = &DELTA[x.trailing_zeros() as usize & 63];
+                            let d = &DELTA.0[x.trailing_zeros() as usize & 63];
                             for k in 0..N {
                                 v[k] = b.$add(v[k], $load::<B>(b, d, k));
                             }
@@ -169,7 +169,7 @@ fn step512<B: Backend, const ADD: bool>(
     (lo, hi): (B::U64x8, B::U64x4),
     sq: usize,
 ) -> (B::U64x8, B::U64x4) {
-    let (dl, dh) = load512(b, &DELTA[sq & 63]);
+    let (dl, dh) = load512(b, &DELTA.0[sq & 63]);
     if ADD {
         (b.u64x8_add(lo, dl), b.u64x4_add(hi, dh))
     } else {
@@ -184,7 +184,7 @@ impl FeatureVariant for Lanes512 {
     }
     #[inline(always)]
     fn set<B: Backend>(b: B, p: u64, o: u64) -> Features {
-        let mut v = load512(b, &ALL_ONES);
+        let mut v = load512(b, &ALL_ONES.0);
         let mut x = p;
         while x != 0 {
             v = step512::<B, false>(b, v, x.trailing_zeros() as usize);

@@ -28,7 +28,7 @@ const fn rows() -> [[[u64; WORDS]; 256]; 8] {
             let low = byte.trailing_zeros() as usize;
             let mut w = 0;
             while w < WORDS {
-                t[rank][byte][w] = t[rank][byte & (byte - 1)][w] + DELTA[8 * rank + low][w];
+                t[rank][byte][w] = t[rank][byte & (byte - 1)][w] + DELTA.0[8 * rank + low][w];
                 w += 1;
             }
             byte += 1;
@@ -44,7 +44,7 @@ const fn all_twos() -> [u64; WORDS] {
     while sq < 64 {
         let mut w = 0;
         while w < WORDS {
-            t[w] += 2 * DELTA[sq][w];
+            t[w] += 2 * DELTA.0[sq][w];
             w += 1;
         }
         sq += 1;

@@ -27,7 +27,7 @@ fn add_terms(words: &mut [u64; WORDS], sq: usize, k: u64) {
 /// `words += k * DELTA[sq]` word by word.
 #[inline(always)]
 fn add_delta(words: &mut [u64; WORDS], sq: usize, k: u64) {
-    let d = &DELTA[sq & 63];
+    let d = &DELTA.0[sq & 63];
     for (w, d) in words.iter_mut().zip(d) {
         *w = w.wrapping_add(d.wrapping_mul(k));
     }
@@ -41,7 +41,7 @@ macro_rules! scalar_variant {
             const NAME: &'static str = $s;
             #[inline(always)]
             fn set<B: Backend>(_: B, p: u64, o: u64) -> Features {
-                let mut words = ALL_ONES;
+                let mut words = ALL_ONES.0;
                 let mut x = p;
                 while x != 0 {
                     $add(&mut words, x.trailing_zeros() as usize, MINUS_ONE);
