@@ -177,8 +177,8 @@ pub fn run<J: Sync>(
     }
 }
 
-/// Until `finished` hangs up: redraws the progress line every [`WATCH_INTERVAL`] and stops
-/// the tally at `deadline`.
+/// Until `finished` hangs up: draws the progress line at once, redraws it every
+/// [`WATCH_INTERVAL`] and stops the tally at `deadline`.
 fn watch(
     finished: mpsc::Receiver<()>,
     deadline: Option<Instant>,
@@ -186,6 +186,8 @@ fn watch(
     progress: &Progress,
     line: impl Fn() -> String,
 ) {
+    // A run shorter than the interval still says what it is doing.
+    progress.force(&line());
     loop {
         let now = Instant::now();
         let wake = match deadline {
