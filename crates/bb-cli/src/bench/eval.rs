@@ -59,8 +59,8 @@ pub fn register(r: &mut impl Register) {
     super::kernel::register::<FeatureSet, false>(r, set_workload(r.samples()));
     super::kernel::register::<FeatureUpdate, false>(r, update_workload(r.samples()));
     let sums = sum_workload(r.samples());
-    r.add::<SumCase>(sums.clone());
-    r.add::<SumGatherCase>(sums);
+    r.add::<SumCase<false>>(sums.clone());
+    r.add::<SumCase<true>>(sums);
 }
 
 /// The seed of the random weights of `eval_sum` (one draw per packed weight, file ply by
@@ -123,82 +123,58 @@ pub fn sum_workload(n: usize) -> Arc<[SumInput]> {
     v.into()
 }
 
-/// `eval_sum/interleaved`: [`Evaluator::sum`], the weighted sum of the features through the
-/// tables of the board's ply (the plies of a pair interleaved, as Edax stores them).
+/// `eval_sum/interleaved` (`GATHER` false): [`Evaluator::sum`], the weighted sum of the
+/// features through the tables of the board's ply (the plies of a pair interleaved, as Edax
+/// stores them); `eval_sum/gather`: [`Evaluator::sum_with`], the same sum by the backend's
+/// gather instructions (timed where it has them, and the default there).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct SumCase;
+pub struct SumCase<const GATHER: bool>;
 
-impl Case for SumCase {
+impl<const GATHER: bool> Case for SumCase<GATHER> {
     type Input = SumInput;
     const KERNEL: &'static str = "eval_sum";
-    const VARIANT: &'static str = "interleaved";
+    const VARIANT: &'static str = if GATHER { "gather" } else { "interleaved" };
+    fn supported<B: Backend>() -> bool {
+        !GATHER || gathers::<B>()
+    }
     fn is_default<B: Backend>() -> bool {
-        !gathers::<B>()
+        GATHER == gathers::<B>()
     }
     #[inline(always)]
-    fn run<B: Backend>(_: B, x: &SumInput) -> u64 {
-        sum_weights().evaluator.sum(&x.features, x.empties) as u64
+    fn run<B: Backend>(b: B, x: &SumInput) -> u64 {
+        let e = &sum_weights().evaluator;
+        let sum = if GATHER {
+            e.sum_with(b, &x.features, x.empties)
+        } else {
+            e.sum(&x.features, x.empties)
+        };
+        sum as u64
     }
+    /// The packed weights of the file ply, read one by one through the packing from the
+    /// oracle's features, instead of the evaluator's unpacked tables.
     fn reference(x: &SumInput) -> u64 {
-        sum_reference(x)
+        let w = sum_weights();
+        let ply = w.packed.ply(eval::file_ply(x.empties)).unwrap_or(&[]);
+        let f = reference::features(x.p, x.o);
+        let sum: i32 = w
+            .packing
+            .slots(&f, x.empties)
+            .iter()
+            .map(|&s| i32::from(ply.get(s as usize).copied().unwrap_or(0)))
+            .sum();
+        sum as u64
     }
+    /// The ply, hence the table every weight is read from, depends on the previous result.
+    #[inline(always)]
     fn chain(x: &SumInput, z: u64) -> SumInput {
-        sum_chain(x, z)
+        SumInput {
+            empties: x.empties ^ z as u32,
+            ..*x
+        }
     }
 }
 
 /// Whether `B` sums by gather instructions ([`Evaluator::sum_with`]).
 fn gathers<B: Backend>() -> bool {
     matches!(B::ISA, Isa::Avx2 | Isa::Avx512 | Isa::Avx512Vbmi)
-}
-
-/// `eval_sum/gather`: [`Evaluator::sum_with`], the same sum with the backend's gather
-/// instructions (timed where it has them).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SumGatherCase;
-
-impl Case for SumGatherCase {
-    type Input = SumInput;
-    const KERNEL: &'static str = "eval_sum";
-    const VARIANT: &'static str = "gather";
-    fn supported<B: Backend>() -> bool {
-        gathers::<B>()
-    }
-    fn is_default<B: Backend>() -> bool {
-        gathers::<B>()
-    }
-    #[inline(always)]
-    fn run<B: Backend>(b: B, x: &SumInput) -> u64 {
-        sum_weights().evaluator.sum_with(b, &x.features, x.empties) as u64
-    }
-    fn reference(x: &SumInput) -> u64 {
-        sum_reference(x)
-    }
-    fn chain(x: &SumInput, z: u64) -> SumInput {
-        sum_chain(x, z)
-    }
-}
-
-/// The packed weights of the file ply, read one by one through the packing from the oracle's
-/// features, instead of the evaluator's unpacked tables.
-fn sum_reference(x: &SumInput) -> u64 {
-    let w = sum_weights();
-    let ply = w.packed.ply(eval::file_ply(x.empties)).unwrap_or(&[]);
-    let f = reference::features(x.p, x.o);
-    let sum: i32 = w
-        .packing
-        .slots(&f, x.empties)
-        .iter()
-        .map(|&s| i32::from(ply.get(s as usize).copied().unwrap_or(0)))
-        .sum();
-    sum as u64
-}
-
-/// The ply, hence the table every weight is read from, depends on the previous result.
-#[inline(always)]
-fn sum_chain(x: &SumInput, z: u64) -> SumInput {
-    SumInput {
-        empties: x.empties ^ z as u32,
-        ..*x
-    }
 }
