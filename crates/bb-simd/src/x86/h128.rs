@@ -172,10 +172,7 @@ helpers! { "avx2";
             let y = _mm256_cvtepi8_epi16(b[k]);
             acc = _mm256_add_epi32(acc, _mm256_madd_epi16(x, y));
         }
-        let s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256::<1>(acc));
-        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
-        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
-        _mm_cvtsi128_si32(s)
+        super::h256::hsum32(acc)
     }
 }
 helpers! { "ssse3";

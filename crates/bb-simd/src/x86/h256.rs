@@ -222,7 +222,11 @@ helpers! { "avx2";
             // VPMADDWD by (1, 0) pairs: each lane's low half, sign-extended, in one instruction.
             acc = _mm256_add_epi32(acc, _mm256_madd_epi16(d, low));
         }
-        let s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256::<1>(acc));
+        hsum32(acc)
+    }
+    /// The wrapping sum of the eight `i32` lanes.
+    fn hsum32(a: __m256i) -> i32 {
+        let s = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256::<1>(a));
         let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
         let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
         _mm_cvtsi128_si32(s)
