@@ -8,7 +8,9 @@
 //!   game is a leaf.
 //!
 //! The last ply is bulk-counted (the popcount of the mobility), and the last two plies are one
-//! loop (a call per leaf's parent saved) that plays four children side by side. [`perft_with`]
+//! loop (a call per leaf's parent saved) that plays four children side by side. Above them, each
+//! move loop plays the next child and finds its moves before it counts the current child's
+//! sub-tree, so that chain overlaps the work below. [`perft_with`]
 //! takes a token (its recursion is [`specialize!`]d, so every level runs with the backend's
 //! instructions); [`perft`] dispatches once.
 //!
@@ -75,16 +77,17 @@ fn play<B: Backend>(b: B, sq: Square, p: u64, o: u64) -> (u64, u64) {
 }
 
 specialize! {
-    /// One level of the recursion, compiled for the backend at every depth. A metered count
-    /// ticks its meter once per sub-tree `TICK_DEPTH` plies above the leaves, and counts those
-    /// sub-trees unmetered (the code of an unlimited count).
-    fn rec<B: Backend, const CV: u8, M: Meter>(b: B, p: u64, o: u64, depth: u32, meter: &mut M) -> u64 {
+    /// One level of the recursion, compiled for the backend at every depth, for a position
+    /// whose moves the caller has found. A metered count ticks its meter once per sub-tree
+    /// `TICK_DEPTH` plies above the leaves, and counts those sub-trees unmetered (the code of
+    /// an unlimited count).
+    fn rec<B: Backend, const CV: u8, M: Meter>(b: B, p: u64, o: u64, moves: u64, depth: u32, meter: &mut M) -> u64 {
         if M::ACTIVE && depth == TICK_DEPTH {
-            let n = node::<B, CV, Unmetered>(b, p, o, depth, &mut Unmetered);
+            let n = node::<B, CV, Unmetered>(b, p, o, moves, depth, &mut Unmetered);
             meter.tick(n);
             return n;
         }
-        node::<B, CV, M>(b, p, o, depth, meter)
+        node::<B, CV, M>(b, p, o, moves, depth, meter)
     }
 }
 
@@ -93,10 +96,10 @@ fn node<B: Backend, const CV: u8, M: Meter>(
     b: B,
     p: u64,
     o: u64,
+    moves: u64,
     depth: u32,
     meter: &mut M,
 ) -> u64 {
-    let moves = crate::mobility::mobility(b, p, o);
     if moves == 0 {
         let opp = crate::mobility::mobility(b, o, p);
         if opp == 0 {
@@ -110,7 +113,7 @@ fn node<B: Backend, const CV: u8, M: Meter>(
         if depth == 1 {
             return 1;
         }
-        return rec::<B, CV, M>(b, o, p, depth - 1, meter);
+        return rec::<B, CV, M>(b, o, p, opp, depth - 1, meter);
     }
     body_moves::<B, CV, M>(b, p, o, moves, depth, meter)
 }
@@ -127,20 +130,42 @@ fn body_moves<B: Backend, const CV: u8, M: Meter>(
     if depth == 1 {
         return u64::from(b.popcnt(moves));
     }
-    let mut n = 0;
     if depth == 2 {
         return leaf_parent::<B, CV>(b, p, o, moves);
     }
-    while moves != 0 {
-        let sq = Square::new_masked(moves.trailing_zeros() as u8);
-        moves &= moves - 1;
-        let (np, no) = play(b, sq, p, o);
-        n += rec::<B, CV, M>(b, np, no, depth - 1, meter);
-        if M::ACTIVE && meter.halted() {
-            break;
+    // Each child is played and its moves found one child ahead, before the sub-tree of the
+    // one before it is counted: that flip and mobility are a dependent chain of about 16 ns,
+    // and the sub-tree below a parent of leaves fills the core's window, so a child played
+    // when its turn came waited that long at every parent of leaves (perft 11 on an Intel
+    // Xeon: 0.86x the time on AVX-512, 0.89x on AVX2, 0.96x on SSE2).
+    let mut n = 0;
+    let mut next = child(b, p, o, &mut moves);
+    loop {
+        let (cp, co, cm) = next;
+        let last = moves == 0;
+        if !last {
+            next = child(b, p, o, &mut moves);
+        }
+        // A parent of leaves is counted here, not through a call of its own.
+        n += if depth == 3 && cm != 0 {
+            leaf_parent::<B, CV>(b, cp, co, cm)
+        } else {
+            rec::<B, CV, M>(b, cp, co, cm, depth - 1, meter)
+        };
+        if last || (M::ACTIVE && meter.halted()) {
+            return n;
         }
     }
-    n
+}
+
+/// Plays the lowest square of `moves` (taken out of it): the child's `(p, o)` from the side to
+/// move there, and that side's moves.
+#[inline(always)]
+fn child<B: Backend>(b: B, p: u64, o: u64, moves: &mut u64) -> (u64, u64, u64) {
+    let sq = Square::new_masked(moves.trailing_zeros() as u8);
+    *moves &= moves.wrapping_sub(1);
+    let (np, no) = play(b, sq, p, o);
+    (np, no, crate::mobility::mobility(b, np, no))
 }
 
 /// The leaves below a position two plies from the end, whose moves are `moves`.
@@ -257,10 +282,11 @@ pub fn perft_metered_with<B: Backend, M: Meter>(
     if depth == 0 {
         return Ok(1);
     }
+    let moves = b.vectorize(|| crate::mobility::mobility(b, board.p, board.o));
     Ok(match cv {
-        Convention::A => rec::<B, 0, M>(b, board.p, board.o, depth, meter),
-        Convention::B => rec::<B, 1, M>(b, board.p, board.o, depth, meter),
-        Convention::C => rec::<B, 2, M>(b, board.p, board.o, depth, meter),
+        Convention::A => rec::<B, 0, M>(b, board.p, board.o, moves, depth, meter),
+        Convention::B => rec::<B, 1, M>(b, board.p, board.o, moves, depth, meter),
+        Convention::C => rec::<B, 2, M>(b, board.p, board.o, moves, depth, meter),
     })
 }
 
