@@ -13,9 +13,9 @@ mod reversi_example;
 
 /// The `perft_recursive` example's perft: `specialize!` and the token methods.
 pub use reversi_example::perft as perft_specialized;
-use reversi_example::{one_below, two_below};
+use reversi_example::{one_below, three_below};
 
-/// Word for word the example's `perft`, without the macro (its `two_below` is an
+/// Word for word the example's `perft`, without the macro (its `three_below` is an
 /// `#[inline(always)]` function, shared).
 pub fn perft_plain<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
     if depth == 0 {
@@ -32,17 +32,12 @@ pub fn perft_plain<B: Backend>(b: B, board: Board, depth: u32) -> u64 {
     if depth == 1 {
         return u64::from(moves.count_ones());
     }
+    if depth == 3 {
+        return three_below(b, board, moves);
+    }
     let mut nodes = 0;
     for sq in Bitboard(moves) {
-        let next = board.play_legal_with(b, sq);
-        if depth == 3 {
-            let replies = next.moves_with(b);
-            if replies != 0 {
-                nodes += two_below(b, next, replies);
-                continue;
-            }
-        }
-        nodes += perft_plain(b, next, depth - 1);
+        nodes += perft_plain(b, board.play_legal_with(b, sq), depth - 1);
     }
     nodes
 }

@@ -1,7 +1,7 @@
 //! A recursive Othello perft, written the way the crate documentation shows: generic over the
 //! backend, `specialize!` around the recursive function, one `dispatch!` at the root, and the
-//! parents of the leaves counted inside the level above them, playing four children side by
-//! side.
+//! parents of the leaves counted inside the level above them, each played one ahead of the
+//! one being counted, playing four children side by side.
 //!
 //! ```sh
 //! cargo run --release -p bb-reversi --example perft_recursive -- 10
@@ -33,23 +33,48 @@ specialize! {
         if depth == 1 {
             return u64::from(moves.count_ones());
         }
+        if depth == 3 {
+            return three_below(b, board, moves);
+        }
         let mut nodes = 0;
         for sq in Bitboard(moves) {
-            let next = board.play_legal_with(b, sq);
-            // Three plies left: each child is a parent of leaves, counted here and not in a
-            // call of its own. (Counting it from a `depth == 2` case makes that call whenever
-            // the depth from the root is even: `specialize!` inlines every other level.) A
-            // child that must pass goes the general way.
-            if depth == 3 {
-                let replies = next.moves_with(b);
-                if replies != 0 {
-                    nodes += two_below(b, next, replies);
-                    continue;
-                }
-            }
-            nodes += perft(b, next, depth - 1);
+            nodes += perft(b, board.play_legal_with(b, sq), depth - 1);
         }
         nodes
+    }
+}
+
+/// The leaves three plies below `board`, whose moves are `moves`: each child is a parent of
+/// leaves, counted here by [`two_below`] and not in a call of its own. (Counting it from a
+/// `depth == 2` case makes that call whenever the depth from the root is even: `specialize!`
+/// inlines every other level.) Each child is played, and its replies found, one child ahead:
+/// that flip and mobility are a dependent chain, and `two_below` fills the core's window, so a
+/// child played when its turn came would wait for its chain at every parent of leaves.
+#[inline(always)]
+pub fn three_below<B: Backend>(b: B, board: Board, moves: u64) -> u64 {
+    let mut nodes = 0;
+    let mut squares = Bitboard(moves).into_iter();
+    let Some(first) = squares.next() else {
+        return 0;
+    };
+    let mut next = board.play_legal_with(b, first);
+    let mut next_replies = next.moves_with(b);
+    loop {
+        let (child, replies) = (next, next_replies);
+        let more = squares.next();
+        if let Some(sq) = more {
+            next = board.play_legal_with(b, sq);
+            next_replies = next.moves_with(b);
+        }
+        nodes += if replies != 0 {
+            two_below(b, child, replies)
+        } else {
+            // The child passes: its leaves are its opponent's replies (one if none).
+            one_below(child.pass().moves_with(b))
+        };
+        if more.is_none() {
+            return nodes;
+        }
     }
 }
 
