@@ -41,18 +41,11 @@ pub(crate) fn castling_path_clear<B: Backend>(
     rsq: usize,
     side: CastleSide,
 ) -> bool {
-    let occ = colors[0] | colors[1];
-    let kbit = 1u64 << ksq;
-    let rank = us.back_rank();
-    let kdst = Square::from_file_rank(side.king_file(), rank).index();
-    let rdst = Square::from_file_rank(side.rook_file(), rank).index();
-    let kpath = masks::BETWEEN[ksq][kdst] | (1 << kdst);
-    let must_empty = (kpath | masks::BETWEEN[rsq][rdst] | (1 << rdst)) & !(kbit | (1 << rsq));
-    if must_empty & occ != 0 {
+    let Some((_, mut path, occ2)) =
+        castling_path(colors, us, ksq, Square::new_masked(rsq as u8), side)
+    else {
         return false;
-    }
-    let occ2 = occ ^ kbit ^ (1 << rsq);
-    let mut path = kpath;
+    };
     while path != 0 {
         let t = path.trailing_zeros() as usize;
         path &= path - 1;
@@ -61,6 +54,31 @@ pub(crate) fn castling_path_clear<B: Backend>(
         }
     }
     true
+}
+
+/// The rook's square, the king's path of a castling (its destination and the squares between)
+/// and the occupancy without the king and the rook, or `None` when a square the castling
+/// needs empty is not.
+#[inline(always)]
+pub(crate) fn castling_path(
+    colors: &[u64; 2],
+    us: Color,
+    ksq: usize,
+    rook: Square,
+    side: CastleSide,
+) -> Option<(Square, u64, u64)> {
+    let rsq = rook.index();
+    let occ = colors[0] | colors[1];
+    let kbit = 1u64 << ksq;
+    let rank = us.back_rank();
+    let kdst = Square::from_file_rank(side.king_file(), rank).index();
+    let rdst = Square::from_file_rank(side.rook_file(), rank).index();
+    let kpath = masks::BETWEEN[ksq][kdst] | (1 << kdst);
+    let must_empty = (kpath | masks::BETWEEN[rsq][rdst] | (1 << rdst)) & !(kbit | (1 << rsq));
+    if must_empty & occ != 0 {
+        return None;
+    }
+    Some((rook, kpath, occ ^ kbit ^ (1 << rsq)))
 }
 
 /// Whether the king of `us` on `ksq` is unattacked once a piece other than the king has moved

@@ -24,7 +24,7 @@ pub use castling::{CastleSide, CastlingRights};
 pub(crate) use child::Core;
 pub use fen::{FenError, FenField};
 pub use legal::IllegalMove;
-pub(crate) use legal::castling_path_clear;
+pub(crate) use legal::castling_path;
 
 use crate::moves::{Move, MoveKind};
 use bb_core::{Bitboard, File, Rank, Square, attacks};
