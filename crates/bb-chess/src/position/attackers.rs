@@ -66,9 +66,9 @@ pub(crate) fn attacked<B: Backend>(
 
 /// Every square colour `by` attacks under `occ` (a square its own piece stands on included).
 /// With the enemy king taken out of `occ`, the squares that king may not step to: one slider
-/// lookup per enemy slider, set-wise pawns, and no branch on the squares themselves, which
-/// made the per-square test of every king step and castling square the most mispredicted
-/// code of a bulk count.
+/// lookup per enemy slider, set-wise pawns, and no branch on the squares themselves (the
+/// generator's test of each king step and castling square on its own, with its branches, cost
+/// more once there were two squares to test).
 #[inline(always)]
 pub(crate) fn attacked_squares<B: Backend>(
     b: B,
