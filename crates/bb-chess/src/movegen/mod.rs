@@ -122,7 +122,10 @@ fn generate_for<B: Backend, S: Sink, const WHITE: bool>(b: B, pos: &Core, sink: 
 
     // Castlings whose squares are empty, and the king's path of each; none when in check.
     let castles = if checkers == 0 {
-        let path = |side| castling_path(&colors, us, ksq, pos.castling.rook(us, side)?, side);
+        let path = |side| {
+            let r = pos.castling.rook(us, side)?;
+            castling_path(&colors, us, ksq, r.index(), side).map(|(path, occ2)| (r, path, occ2))
+        };
         [path(CastleSide::King), path(CastleSide::Queen)]
     } else {
         [None, None]

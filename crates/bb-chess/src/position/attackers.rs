@@ -12,6 +12,7 @@
 
 use super::Position;
 use crate::Color;
+use crate::leapers::pawn_attacks_set;
 use crate::sliders::{bishop, rook};
 use bb_core::{Bitboard, Square, attacks, masks};
 use bb_simd::Backend;
@@ -77,14 +78,8 @@ pub(crate) fn attacked_squares<B: Backend>(
     by: Color,
     occ: u64,
 ) -> u64 {
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    const FILE_H: u64 = FILE_A << 7;
     let them = colors[by.index()];
-    let pawns = them & p[0];
-    let mut a = match by {
-        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
-        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
-    };
+    let mut a = pawn_attacks_set(by, them & p[0]);
     a |= attacks::KING[(them & p[5]).trailing_zeros() as usize & 63];
     let mut n = them & p[1];
     while n != 0 {

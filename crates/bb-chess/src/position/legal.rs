@@ -41,9 +41,7 @@ pub(crate) fn castling_path_clear<B: Backend>(
     rsq: usize,
     side: CastleSide,
 ) -> bool {
-    let Some((_, mut path, occ2)) =
-        castling_path(colors, us, ksq, Square::new_masked(rsq as u8), side)
-    else {
+    let Some((mut path, occ2)) = castling_path(colors, us, ksq, rsq, side) else {
         return false;
     };
     while path != 0 {
@@ -56,18 +54,16 @@ pub(crate) fn castling_path_clear<B: Backend>(
     true
 }
 
-/// The rook's square, the king's path of a castling (its destination and the squares between)
-/// and the occupancy without the king and the rook, or `None` when a square the castling
-/// needs empty is not.
+/// The king's path of a castling (its destination and the squares between) and the occupancy
+/// without the king and the rook, or `None` when a square the castling needs empty is not.
 #[inline(always)]
 pub(crate) fn castling_path(
     colors: &[u64; 2],
     us: Color,
     ksq: usize,
-    rook: Square,
+    rsq: usize,
     side: CastleSide,
-) -> Option<(Square, u64, u64)> {
-    let rsq = rook.index();
+) -> Option<(u64, u64)> {
     let occ = colors[0] | colors[1];
     let kbit = 1u64 << ksq;
     let rank = us.back_rank();
@@ -78,7 +74,7 @@ pub(crate) fn castling_path(
     if must_empty & occ != 0 {
         return None;
     }
-    Some((rook, kpath, occ ^ kbit ^ (1 << rsq)))
+    Some((kpath, occ ^ kbit ^ (1 << rsq)))
 }
 
 /// Whether the king of `us` on `ksq` is unattacked once a piece other than the king has moved
